@@ -1,0 +1,1 @@
+"""Words the interface says, and numbers as each language writes them."""

@@ -1,0 +1,273 @@
+"""The parsed lesson: typed, frozen values that every later stage reads.
+
+Prose keeps markdown-it's tokens (the renderer already knows how to print them);
+everything a check must reason about (math, code cells, references, citations,
+exercises, explorers) is lifted into its own dataclass with a source position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+from markdown_it.token import Token
+
+from pizarra.errors import SourcePos
+
+if TYPE_CHECKING:
+    from pizarra.explorers.spec import ExplorerSpec
+
+
+@dataclass(frozen=True)
+class MathItem:
+    """One formula, inline (``$...$``) or display (``$$...$$``)."""
+
+    tex: str
+    """The TeX between the delimiters, unchanged."""
+    display: bool
+    """True for display math."""
+    pos: SourcePos
+    """Where the opening delimiter is."""
+
+
+@dataclass(frozen=True)
+class LessonRef:
+    """A ``{lesson}`N``` role."""
+
+    number: int
+    """The lesson number referred to."""
+    pos: SourcePos
+    """Where the role starts."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A ``{cite}`key``` role."""
+
+    key: str
+    """The id of a source in the front matter's ``sources`` list."""
+    pos: SourcePos
+    """Where the role starts."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One entry of the lesson's numbered sources list."""
+
+    key: str
+    """The id used by ``{cite}``."""
+    title: str
+    """What the reader sees."""
+    url: str
+    """Where the source lives (http or https)."""
+    pos: SourcePos
+    """Where it is declared in the front matter."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading of the lesson, for the outline and for ``#anchor`` links."""
+
+    level: int
+    """2 for ``##``, 3 for ``###``... (the lesson title is the only level 1)."""
+    title: str
+    """Plain text of the heading."""
+    anchor: str
+    """The element id, unique in the page."""
+    pos: SourcePos
+    """Where the heading is."""
+
+
+@dataclass(frozen=True)
+class Prose:
+    """A run of ordinary Markdown: paragraphs, headings, lists, tables, math."""
+
+    tokens: tuple[Token, ...]
+    """markdown-it block tokens, rendered by :mod:`pizarra.render`."""
+    pos: SourcePos
+    """Where the run starts."""
+
+
+@dataclass(frozen=True)
+class Output:
+    """The ``{output}`` block that states what a code cell prints."""
+
+    text: str
+    """Expected stdout, with a final newline."""
+    pos: SourcePos
+    """The opening fence."""
+    start_line: int
+    """0-based line of the opening fence (for ``--update-outputs``)."""
+    end_line: int
+    """0-based line just after the closing fence."""
+
+
+@dataclass(frozen=True)
+class CodeCell:
+    """A ``{code-cell} python`` block: code that the build runs."""
+
+    language: str
+    """Only ``python`` is runnable today."""
+    code: str
+    """The source, with a final newline."""
+    pos: SourcePos
+    """The opening fence."""
+    code_line: int
+    """1-based line of the first line of code (to map tracebacks)."""
+    output: Output | None
+    """The expected output block right after the cell, if any."""
+    timeout: float = 30.0
+    """Seconds the cell may run (``:timeout:`` option)."""
+    fence_end_line: int = 0
+    """0-based line just after the cell's closing fence (to insert an output)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The step-by-step solution of an exercise; a disclosure on the page."""
+
+    body: tuple[Block, ...]
+    """Its content."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A numbered question, with its optional solution."""
+
+    number: int
+    """1, 2, ... in order of appearance in the lesson."""
+    body: tuple[Block, ...]
+    """The question."""
+    solution: Solution | None
+    """Shown on demand."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A ``{note}`` aside."""
+
+    body: tuple[Block, ...]
+    """Its content."""
+    title: str
+    """Optional title given after the directive name."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Explorer:
+    """An interactive explorer, declared in YAML and rendered on the server."""
+
+    kind: str
+    """Which explorer module draws it (``growth``...)."""
+    spec: ExplorerSpec
+    """The validated declaration."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+Block = Union[Prose, CodeCell, Exercise, Note, Explorer]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson, parsed and validated for syntax; checks read it, render prints it."""
+
+    path: Path
+    """The source file."""
+    display_path: str
+    """The path used in messages."""
+    number: int
+    """Its number in the course."""
+    title: str
+    """From the front matter."""
+    lang: str
+    """BCP 47 language tag (``es``, ``en``)."""
+    summary: str
+    """One or two sentences for the course page."""
+    slug: str
+    """The URL segment of the lesson page."""
+    blocks: tuple[Block, ...]
+    """The body in order."""
+    sources: tuple[Source, ...] = ()
+    """The numbered sources list."""
+    math: tuple[MathItem, ...] = ()
+    """Every formula, in order."""
+    lesson_refs: tuple[LessonRef, ...] = ()
+    """Every ``{lesson}`` role."""
+    citations: tuple[Citation, ...] = ()
+    """Every ``{cite}`` role."""
+    sections: tuple[Section, ...] = ()
+    """Every heading below the title."""
+    conventions: Mapping[str, str] = field(default_factory=dict)
+    """Front matter ``conventions`` (e.g. ``zero_to_the_zero: "1"``)."""
+    source_text: str = ""
+    """The whole file, for tools that rewrite it."""
+
+    def code_cells(self) -> Iterator[CodeCell]:
+        """Every code cell, including those inside exercises and notes."""
+        yield from (b for b in walk(self.blocks) if isinstance(b, CodeCell))
+
+    def explorers(self) -> Iterator[Explorer]:
+        yield from (b for b in walk(self.blocks) if isinstance(b, Explorer))
+
+    def exercises(self) -> Iterator[Exercise]:
+        yield from (b for b in walk(self.blocks) if isinstance(b, Exercise))
+
+
+def walk(blocks: tuple[Block, ...]) -> Iterator[Block]:
+    """Depth-first over blocks, entering exercises, solutions and notes."""
+    for block in blocks:
+        yield block
+        if isinstance(block, Exercise):
+            yield from walk(block.body)
+            if block.solution is not None:
+                yield from walk(block.solution.body)
+        elif isinstance(block, Note):
+            yield from walk(block.body)
+
+
+@dataclass(frozen=True)
+class CourseEntry:
+    """A lesson in the course's order: published (with its source) or upcoming."""
+
+    number: int
+    """Its number."""
+    title: str
+    """Title shown on the course page."""
+    summary: str
+    """Summary shown on the course page."""
+    lesson: Lesson | None
+    """The parsed lesson when published; None when upcoming."""
+
+    @property
+    def published(self) -> bool:
+        return self.lesson is not None
+
+
+@dataclass(frozen=True)
+class Course:
+    """The whole course, lessons in order."""
+
+    title: str
+    """Course title."""
+    lang: str
+    """Language of the course UI."""
+    description: str
+    """Shown under the title on the course page."""
+    root: Path
+    """The folder of the course (or of the single lesson file)."""
+    entries: tuple[CourseEntry, ...]
+    """Lessons in order of their numbers."""
+
+    def entry(self, number: int) -> CourseEntry | None:
+        return next((e for e in self.entries if e.number == number), None)
+
+    def lessons(self) -> Iterator[Lesson]:
+        yield from (e.lesson for e in self.entries if e.lesson is not None)
