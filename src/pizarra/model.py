@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, TypeAlias
 
 from markdown_it.token import Token
 
@@ -172,7 +172,7 @@ class Explorer:
     """The opening fence."""
 
 
-Block = Union[Prose, CodeCell, Exercise, Note, Explorer]
+Block: TypeAlias = Prose | CodeCell | Exercise | Solution | Note | Explorer
 
 
 @dataclass(frozen=True)
@@ -207,6 +207,8 @@ class Lesson:
     """Every heading below the title."""
     conventions: Mapping[str, str] = field(default_factory=dict)
     """Front matter ``conventions`` (e.g. ``zero_to_the_zero: "1"``)."""
+    variables: Mapping[str, str] = field(default_factory=dict)
+    """Front matter ``variables``: letter -> domain (``positive``...), for symbolic checks."""
     source_text: str = ""
     """The whole file, for tools that rewrite it."""
 

@@ -1,0 +1,78 @@
+"""Rewrite ``{output}`` blocks with what the cells print now (``--update-outputs``).
+
+Only asked for explicitly: the build never changes a lesson. A cell that failed, timed
+out or flooded its output keeps its block untouched, because its stdout is not an answer
+anyone meant to publish. Everything outside the rewritten blocks stays byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pizarra.check.code_cells import CellOutcome
+from pizarra.model import Lesson
+
+_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})")
+
+
+def update_outputs(lesson: Lesson, outcomes: list[CellOutcome]) -> str | None:
+    """The new file text, or None when every block already matches (or nothing ran)."""
+    lines = lesson.source_text.splitlines(keepends=True)
+    newline = "\r\n" if "\r\n" in lesson.source_text else "\n"
+    edits: list[tuple[int, int, list[str]]] = []
+    for outcome in outcomes:
+        edit = _edit(outcome, lines, newline)
+        if edit is not None:
+            edits.append(edit)
+    if not edits:
+        return None
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    for start, end, block in sorted(edits, key=lambda e: e[0], reverse=True):
+        lines[start:end] = block
+    return "".join(lines)
+
+
+def _edit(
+    outcome: CellOutcome, lines: list[str], newline: str
+) -> tuple[int, int, list[str]] | None:
+    """``(start, end, new lines)`` replacing ``lines[start:end]``, or None to keep them."""
+    cell, result = outcome.cell, outcome.result
+    if cell.language != "python" or not result.ok:
+        return None
+    stdout = _with_final_newline(result.stdout)
+    output = cell.output
+    if output is None:
+        if not stdout:
+            return None
+        indent = _indent(lines, cell.pos.line - 1)
+        block = _block(stdout, indent, "`", newline)
+        at = min(cell.fence_end_line, len(lines))
+        after = [newline] if at < len(lines) and lines[at].strip() else []
+        return at, at, [newline, *block, *after]
+    if _with_final_newline(output.text) == stdout:
+        return None
+    match = _FENCE.match(lines[output.start_line]) if output.start_line < len(lines) else None
+    indent, char = (match.group(1), match.group(2)[0]) if match else ("", "`")
+    return output.start_line, output.end_line, _block(stdout, indent, char, newline)
+
+
+def _block(stdout: str, indent: str, char: str, newline: str) -> list[str]:
+    """An ``{output}`` fence around ``stdout``, longer than any fence-like run inside."""
+    longest = max((len(m) for m in re.findall(re.escape(char) + "+", stdout)), default=0)
+    fence = char * max(3, longest + 1)
+    body = [indent + line + newline if line else newline for line in stdout.split("\n")[:-1]]
+    return [f"{indent}{fence}{{output}}{newline}", *body, f"{indent}{fence}{newline}"]
+
+
+def _with_final_newline(text: str) -> str:
+    return text if not text or text.endswith("\n") else text + "\n"
+
+
+def _indent(lines: list[str], index: int) -> str:
+    """The whitespace before the cell's opening fence (cells may sit in list items)."""
+    if 0 <= index < len(lines):
+        match = _FENCE.match(lines[index])
+        if match:
+            return match.group(1)
+    return ""

@@ -1,0 +1,173 @@
+"""The course manifest (``course.yaml``) -> :class:`~pizarra.model.Course`.
+
+A course folder holds ``course.yaml``, listing every lesson in order: published
+ones name their source file; upcoming ones give only a title and a summary, so
+the course page can announce them and references to them never break. A single
+lesson file is a course of one lesson.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pizarra.errors import Diagnostic, SourcePos, display_path
+from pizarra.i18n.strings import LANGUAGES, supported
+from pizarra.lower import parse_lesson
+from pizarra.model import Course, CourseEntry
+from pizarra.syntax.yaml_source import load_mapping
+
+MANIFEST = "course.yaml"
+BUNDLED = Path(__file__).parent / "bundled" / "math-for-ai"
+
+
+def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
+    """Read a course folder or a single lesson file, with every syntax error found."""
+    if src.is_file():
+        return _single_lesson(src)
+    manifest = src / MANIFEST
+    if not manifest.is_file():
+        return None, [
+            Diagnostic(
+                SourcePos(display_path(src), 1, 1),
+                f"no {MANIFEST} here, and this is not a lesson file",
+                hint=f"give a course folder with {MANIFEST}, or one lesson .md file",
+            )
+        ]
+    shown = display_path(manifest)
+    text = manifest.read_text(encoding="utf-8")
+    doc, errors = load_mapping(text, SourcePos(shown, 1, 1), MANIFEST)
+    if doc is None:
+        return None, errors
+    values = doc.values
+    origin = SourcePos(shown, 1, 1)
+    for key in values:
+        if key not in ("title", "lang", "description", "lessons"):
+            errors.append(
+                Diagnostic(
+                    doc.key_pos.get(key, origin),
+                    f"unknown course field {key!r}",
+                    hint="fields: title, lang, description, lessons",
+                )
+            )
+    title = values.get("title")
+    lang = values.get("lang")
+    if not isinstance(title, str) or not title.strip():
+        errors.append(Diagnostic(doc.key_pos.get("title", origin), "the course needs a `title`"))
+    if not isinstance(lang, str) or not supported(lang):
+        errors.append(
+            Diagnostic(
+                doc.key_pos.get("lang", origin),
+                f"the course needs a `lang` among {', '.join(LANGUAGES)}",
+            )
+        )
+    raw_lessons = values.get("lessons")
+    if not isinstance(raw_lessons, list) or not raw_lessons:
+        errors.append(
+            Diagnostic(doc.key_pos.get("lessons", origin), "the course needs a `lessons` list")
+        )
+        return None, errors
+    entries: list[CourseEntry] = []
+    lessons_pos = doc.key_pos.get("lessons", origin)
+    for index, raw in enumerate(raw_lessons, start=1):
+        entry = _entry(src, raw, index, lessons_pos, errors)
+        if entry is not None:
+            entries.append(entry)
+    _check_order(entries, lessons_pos, errors)
+    if not isinstance(title, str) or not isinstance(lang, str) or not title.strip():
+        return None, errors
+    description = values.get("description")
+    course = Course(
+        title=title.strip(),
+        lang=lang,
+        description=description.strip() if isinstance(description, str) else "",
+        root=src,
+        entries=tuple(entries),
+    )
+    return course, errors
+
+
+def _entry(
+    root: Path, raw: Any, index: int, pos: SourcePos, errors: list[Diagnostic]
+) -> CourseEntry | None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
+        errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
+        return None
+    number = int(raw["number"])
+    unknown = set(raw) - {"number", "file", "title", "summary"}
+    if unknown:
+        errors.append(
+            Diagnostic(pos, f"lesson entry {number}: unknown field(s) {', '.join(sorted(unknown))}")
+        )
+    file = raw.get("file")
+    if file is None:
+        title, summary = raw.get("title"), raw.get("summary")
+        if not isinstance(title, str) or not isinstance(summary, str):
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"upcoming lesson {number} needs a `title` and a `summary`",
+                    hint="or give its `file` to publish it",
+                )
+            )
+            return None
+        return CourseEntry(number, title.strip(), summary.strip(), None)
+    if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
+        errors.append(Diagnostic(pos, f"lesson {number}: `file` must be a path inside the course"))
+        return None
+    path = root / file
+    if not path.is_file():
+        errors.append(Diagnostic(pos, f"lesson {number}: no such file {file!r}"))
+        return None
+    lesson, lesson_errors = parse_lesson(path, display_path(path))
+    errors.extend(lesson_errors)
+    if lesson is None:
+        return None
+    if lesson.number != number:
+        errors.append(
+            Diagnostic(
+                SourcePos(lesson.display_path, 1, 1),
+                f"this file says it is lesson {lesson.number}, but {MANIFEST} lists it as {number}",
+                hint="make the front matter `lesson:` and the course entry agree",
+            )
+        )
+    return CourseEntry(number, lesson.title, lesson.summary, lesson)
+
+
+def _check_order(entries: list[CourseEntry], pos: SourcePos, errors: list[Diagnostic]) -> None:
+    seen: set[int] = set()
+    previous = 0
+    for entry in entries:
+        if entry.number in seen:
+            errors.append(Diagnostic(pos, f"lesson number {entry.number} is used twice"))
+        elif entry.number < previous:
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"lesson {entry.number} is listed after lesson {previous}",
+                    hint="list lessons in increasing order",
+                )
+            )
+        seen.add(entry.number)
+        previous = max(previous, entry.number)
+    slugs: dict[str, int] = {}
+    for entry in entries:
+        if entry.lesson is None:
+            continue
+        other = slugs.setdefault(entry.lesson.slug, entry.number)
+        if other != entry.number:
+            errors.append(
+                Diagnostic(
+                    SourcePos(entry.lesson.display_path, 1, 1),
+                    f"lessons {other} and {entry.number} share the URL slug {entry.lesson.slug!r}",
+                    hint="set `slug:` in one of their front matters",
+                )
+            )
+
+
+def _single_lesson(path: Path) -> tuple[Course | None, list[Diagnostic]]:
+    lesson, errors = parse_lesson(path, display_path(path))
+    if lesson is None:
+        return None, errors
+    entry = CourseEntry(lesson.number, lesson.title, lesson.summary, lesson)
+    return Course(lesson.title, lesson.lang, lesson.summary, path.parent, (entry,)), errors

@@ -1,0 +1,215 @@
+"""Tokens -> :class:`~pizarra.model.Lesson`: the parse, lifted into typed blocks.
+
+One pass over markdown-it's block tokens: ordinary tokens accumulate into
+:class:`Prose`, fenced directives go to their rule in :mod:`pizarra.syntax`,
+and directive bodies are parsed again with their line offset so every position
+stays a position in the file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from markdown_it.token import Token
+
+from pizarra.errors import Diagnostic, SourcePos
+from pizarra.markdown import parser
+from pizarra.model import Block, Lesson, MathItem, Prose, Section
+from pizarra.syntax import DIRECTIVES, ROLES
+from pizarra.syntax.context import Directive, LowerContext, slugify
+from pizarra.syntax.front_matter import parse_front_matter
+from pizarra.syntax.inline import lower_inline
+
+MAX_SOURCE_BYTES = 2_000_000
+MAX_NESTING = 8
+_DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
+
+
+def parse_lesson(
+    path: Path, display_path: str, text: str | None = None
+) -> tuple[Lesson | None, list[Diagnostic]]:
+    """Parse and lower one lesson file; all syntax errors of the file are returned."""
+    origin = SourcePos(display_path, 1, 1)
+    if text is None:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return None, [Diagnostic(origin, f"cannot read the lesson: {exc.strerror}")]
+        if len(raw) > MAX_SOURCE_BYTES:
+            return None, [Diagnostic(origin, f"the lesson is larger than {MAX_SOURCE_BYTES} bytes")]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [Diagnostic(origin, f"the lesson is not UTF-8 text (byte {exc.start})")]
+    text = text.replace("\r\n", "\n")
+    tokens = parser().parse(text)
+    front_text, body_tokens = None, tokens
+    if tokens and tokens[0].type == "front_matter":
+        front_text, body_tokens = tokens[0].content, tokens[1:]
+    front, diagnostics = parse_front_matter(front_text, origin.shifted(1))
+    lang = front.lang if front else "en"
+    ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
+    blocks = _lower_tokens(ctx, body_tokens)
+    diagnostics += ctx.diagnostics
+    if front is None:
+        return None, diagnostics
+    lesson = Lesson(
+        path=path,
+        display_path=display_path,
+        number=front.number,
+        title=front.title,
+        lang=front.lang,
+        summary=front.summary,
+        slug=front.slug or _slug_from_path(path),
+        blocks=blocks,
+        sources=front.sources,
+        math=tuple(ctx.math),
+        lesson_refs=tuple(ctx.lesson_refs),
+        citations=tuple(ctx.citations),
+        sections=tuple(ctx.sections),
+        conventions=front.conventions,
+        variables=front.variables,
+        source_text=text,
+    )
+    return lesson, diagnostics
+
+
+def _slug_from_path(path: Path) -> str:
+    return slugify(re.sub(r"^\d+[-_]", "", path.stem)) or "leccion"
+
+
+def _parse_nested(content: str, first_line: int, ctx: LowerContext) -> tuple[Block, ...]:
+    depth = ctx.__dict__.setdefault("_depth", 0)
+    if depth >= MAX_NESTING:
+        ctx.error(ctx.line_pos(first_line), f"directives are nested more than {MAX_NESTING} deep")
+        return ()
+    tokens = parser().parse(content)
+    for token in tokens:
+        _shift(token, first_line)
+    ctx.__dict__["_depth"] = depth + 1
+    try:
+        return _lower_tokens(ctx, tokens)
+    finally:
+        ctx.__dict__["_depth"] = depth
+
+
+def _shift(token: Token, lines: int) -> None:
+    if token.map is not None:
+        token.map = [token.map[0] + lines, token.map[1] + lines]
+    for child in token.children or []:
+        _shift(child, lines)
+
+
+def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
+    blocks: list[Block] = []
+    prose: list[Token] = []
+    index = 0
+
+    def flush() -> None:
+        if prose:
+            first = next((t.map for t in prose if t.map), None)
+            pos = ctx.line_pos(first[0]) if first else SourcePos(ctx.path, 1, 1)
+            blocks.append(Prose(tuple(prose), pos))
+            prose.clear()
+
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        directive = _as_directive(ctx, token)
+        if directive is None:
+            _lower_plain(ctx, token, tokens[index - 2] if index >= 2 else None)
+            prose.append(token)
+            continue
+        flush()
+        rule = DIRECTIVES.get(directive.name)
+        if rule is None:
+            ctx.error(
+                directive.pos,
+                f"unknown directive {{{directive.name}}}",
+                hint="directives: " + ", ".join("{" + d + "}" for d in sorted(DIRECTIVES)),
+            )
+            continue
+
+        def next_output() -> Directive | None:
+            nonlocal index
+            if index < len(tokens):
+                follower = _as_directive(ctx, tokens[index])
+                if follower is not None and follower.name == "output":
+                    index += 1
+                    return follower
+            return None
+
+        block = rule(ctx, directive, next_output)
+        if block is not None:
+            blocks.append(block)
+    flush()
+    return tuple(blocks)
+
+
+def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
+    """A fence whose info is ``{name} argument`` is a directive; check it is closed."""
+    if token.type not in ("fence", "colon_fence") or token.map is None:
+        return None
+    _check_closed(ctx, token)
+    match = _DIRECTIVE_INFO.match(token.info.strip())
+    if match is None:
+        return None
+    pos = ctx.line_pos(token.map[0])
+    return Directive(
+        name=match.group(1).strip(),
+        argument=match.group(2).strip(),
+        body=token.content,
+        pos=pos,
+        body_pos=SourcePos(ctx.path, token.map[0] + 2, pos.col),
+        token=token,
+    )
+
+
+def _check_closed(ctx: LowerContext, token: Token) -> None:
+    assert token.map is not None
+    last = token.map[1] - 1
+    closing = ctx.lines[last].strip() if 0 <= last < len(ctx.lines) else ""
+    marker = token.markup[0] if token.markup else "`"
+    closed = last > token.map[0] and len(closing) >= len(token.markup) and set(closing) == {marker}
+    if not closed and not token.meta.get("pizarra_reported"):
+        token.meta["pizarra_reported"] = True
+        ctx.error(
+            ctx.line_pos(token.map[0]),
+            f"unclosed fence {token.markup}{token.info.strip()}",
+            hint=f"close it with a line of at least {len(token.markup)} {marker!r}",
+        )
+
+
+def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> None:
+    if token.type == "inline":
+        lower_inline(ctx, token, ROLES)
+        if previous is not None and previous.type == "heading_open":
+            _section(ctx, previous, token)
+    elif token.type == "math_block" and token.map is not None:
+        pos = ctx.line_pos(token.map[0])
+        ctx.math.append(MathItem(token.content.strip("\n"), True, pos))
+        token.meta["pos"] = pos
+    elif token.type == "fence":
+        pass
+    elif token.type == "html_block":
+        ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
+
+
+def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:
+    level = int(heading.tag[1])
+    title = "".join(
+        c.content
+        for c in inline.children or []
+        if c.type in ("text", "text_special", "code_inline")
+    )
+    pos = ctx.line_pos(heading.map[0] if heading.map else 0)
+    if level == 1:
+        ctx.error(
+            pos,
+            "a lesson has one level-1 heading: its title, from the front matter",
+            hint="use ## for sections",
+        )
+    anchor = ctx.unique_anchor(title)
+    heading.attrSet("id", anchor)
+    ctx.sections.append(Section(level, title.strip(), anchor, pos))

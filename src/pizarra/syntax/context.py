@@ -1,0 +1,80 @@
+"""State shared by the lowering rules of one lesson: positions, collected items, errors."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from markdown_it.token import Token
+
+from pizarra.errors import Diagnostic, SourcePos
+from pizarra.model import Block, Citation, LessonRef, MathItem, Section
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A fenced directive as the lowering rules see it."""
+
+    name: str
+    """The name between braces: ``exercise``, ``code-cell``..."""
+    argument: str
+    """The text after the name on the fence line."""
+    body: str
+    """The raw body."""
+    pos: SourcePos
+    """The opening fence."""
+    body_pos: SourcePos
+    """The first line of the body."""
+    token: Token
+    """The fence token (its ``map`` gives the line range)."""
+
+
+@dataclass
+class LowerContext:
+    """What the lowering rules of one file share."""
+
+    path: str
+    """The file as shown in messages."""
+    lines: list[str]
+    """The source lines, for columns and fence checks."""
+    lang: str
+    """The lesson language."""
+    parse_nested: Callable[[str, int, LowerContext], tuple[Block, ...]]
+    """Parse a directive body that starts at a 0-based line into blocks."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    math: list[MathItem] = field(default_factory=list)
+    lesson_refs: list[LessonRef] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    exercise_count: int = 0
+    inside_exercise: bool = False
+    anchors: set[str] = field(default_factory=set)
+
+    def pos(self, line0: int, col0: int = 0) -> SourcePos:
+        """The position of a 0-based line and column."""
+        return SourcePos(self.path, line0 + 1, col0 + 1)
+
+    def line_pos(self, line0: int) -> SourcePos:
+        """The position of the first non-blank character of a 0-based line."""
+        text = self.lines[line0] if 0 <= line0 < len(self.lines) else ""
+        return self.pos(line0, len(text) - len(text.lstrip()))
+
+    def error(self, pos: SourcePos, message: str, hint: str = "", detail: str = "") -> None:
+        self.diagnostics.append(Diagnostic(pos, message, hint, detail))
+
+    def unique_anchor(self, text: str) -> str:
+        """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats)."""
+        base = slugify(text) or "seccion"
+        anchor, n = base, 2
+        while anchor in self.anchors:
+            anchor, n = f"{base}-{n}", n + 1
+        self.anchors.add(anchor)
+        return anchor
+
+
+def slugify(text: str) -> str:
+    """Lower-case ASCII words joined by ``-``: accents dropped so URLs stay readable."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")

@@ -1,0 +1,180 @@
+"""The lesson's YAML front matter, validated field by field with positions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pizarra.errors import Diagnostic, SourcePos
+from pizarra.i18n.strings import LANGUAGES, supported
+from pizarra.model import Source
+from pizarra.syntax.yaml_source import load_mapping
+
+DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
+_FIELDS = {
+    "title": "the lesson title (the page's h1)",
+    "lesson": "the lesson's number in the course",
+    "lang": f"the language: {', '.join(LANGUAGES)}",
+    "summary": "one or two sentences for the course page",
+    "slug": "the URL segment (default: the file name without its number)",
+    "sources": "the numbered sources list: id, title, url",
+    "variables": "letter -> domain for symbolic checks",
+    "conventions": "declared conventions, e.g. zero_to_the_zero: '1'",
+}
+_REQUIRED = ("title", "lesson", "lang", "summary")
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_URL = re.compile(r"^https?://[^\s<>\"]+$")
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """The validated front matter of one lesson."""
+
+    title: str
+    """Lesson title."""
+    number: int
+    """Lesson number."""
+    lang: str
+    """Language tag."""
+    summary: str
+    """Course-page summary."""
+    slug: str | None
+    """Explicit URL segment, if given."""
+    sources: tuple[Source, ...]
+    """Numbered sources."""
+    variables: dict[str, str]
+    """Letter domains."""
+    conventions: dict[str, str]
+    """Declared conventions."""
+
+
+def parse_front_matter(
+    text: str | None, origin: SourcePos
+) -> tuple[FrontMatter | None, list[Diagnostic]]:
+    """Validate ``text`` (the YAML between ``---`` lines; None if there is none)."""
+    if text is None:
+        return None, [
+            Diagnostic(
+                origin.shifted(col=1),
+                "the lesson has no front matter",
+                hint="start the file with ---, title:, lesson:, lang:, summary:, then ---",
+            )
+        ]
+    doc, errors = load_mapping(text, origin, "the front matter")
+    if doc is None:
+        return None, errors
+    values, where = doc.values, doc.key_pos
+    for key in values:
+        if key not in _FIELDS:
+            errors.append(
+                Diagnostic(
+                    where.get(str(key), origin),
+                    f"unknown front matter field {key!r}",
+                    hint="known fields: " + ", ".join(_FIELDS),
+                )
+            )
+    for key in _REQUIRED:
+        if key not in values:
+            errors.append(
+                Diagnostic(
+                    origin, f"the front matter lacks `{key}`", hint=f"add `{key}:` ({_FIELDS[key]})"
+                )
+            )
+    if errors:
+        return None, errors
+
+    def text_field(key: str) -> str:
+        value = values[key]
+        if not isinstance(value, str) or not value.strip():
+            errors.append(Diagnostic(where[key], f"`{key}` must be non-empty text"))
+            return ""
+        return value.strip()
+
+    title, summary = text_field("title"), text_field("summary")
+    number = values["lesson"]
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 < number < 10_000:
+        errors.append(
+            Diagnostic(where["lesson"], f"`lesson` must be a positive whole number, not {number!r}")
+        )
+        number = 0
+    lang = values["lang"]
+    if not isinstance(lang, str) or not supported(lang):
+        errors.append(
+            Diagnostic(
+                where["lang"],
+                f"unsupported language {lang!r}",
+                hint="pizarra speaks: " + ", ".join(LANGUAGES),
+            )
+        )
+        lang = "en"
+    slug = values.get("slug")
+    if slug is not None and (not isinstance(slug, str) or not _SLUG.match(slug)):
+        errors.append(
+            Diagnostic(
+                where["slug"], "`slug` must be lower-case words joined by -, like `potencias`"
+            )
+        )
+        slug = None
+    sources = _sources(values.get("sources", []), where.get("sources", origin), errors)
+    variables = _string_map(values.get("variables", {}), "variables", where, origin, errors)
+    for name, domain in variables.items():
+        if domain not in DOMAINS:
+            errors.append(
+                Diagnostic(
+                    where["variables"],
+                    f"unknown domain {domain!r} for variable {name!r}",
+                    hint="domains: " + ", ".join(DOMAINS),
+                )
+            )
+    conventions = _string_map(values.get("conventions", {}), "conventions", where, origin, errors)
+    if errors:
+        return None, errors
+    return (
+        FrontMatter(title, number, lang, summary, slug, sources, variables, conventions),
+        [],
+    )
+
+
+def _sources(raw: Any, pos: SourcePos, errors: list[Diagnostic]) -> tuple[Source, ...]:
+    if not isinstance(raw, list):
+        errors.append(Diagnostic(pos, "`sources` must be a list of entries with id, title and url"))
+        return ()
+    sources: list[Source] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw, start=1):
+        if not (
+            isinstance(entry, dict)
+            and set(entry) == {"id", "title", "url"}
+            and all(isinstance(entry[k], str) and entry[k].strip() for k in ("id", "title", "url"))
+        ):
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"source {index} must have exactly `id`, `title` and `url` (all text)",
+                    hint="- id: vaswani2017\n      title: Attention Is All You Need\n      url: https://arxiv.org/abs/1706.03762",
+                )
+            )
+            continue
+        key = entry["id"].strip()
+        if key in seen:
+            errors.append(Diagnostic(pos, f"source id {key!r} is used twice"))
+        if not _URL.match(entry["url"].strip()):
+            errors.append(Diagnostic(pos, f"source {key!r} needs an http(s) url"))
+        seen.add(key)
+        sources.append(Source(key, entry["title"].strip(), entry["url"].strip(), pos))
+    return tuple(sources)
+
+
+def _string_map(
+    raw: Any, key: str, where: dict[str, SourcePos], origin: SourcePos, errors: list[Diagnostic]
+) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and isinstance(v, (str, int)) and not isinstance(v, bool)
+        for k, v in raw.items()
+    ):
+        errors.append(Diagnostic(where.get(key, origin), f"`{key}` must map names to text"))
+        return {}
+    return {k: str(v) for k, v in raw.items()}

@@ -1,0 +1,85 @@
+"""Safe YAML with positions: what the front matter and declarations are read with.
+
+PyYAML's composer keeps a mark (line, column) on every node; reading values from
+nodes lets every validation error point at the exact key. Anchors and aliases are
+refused: they let a few bytes expand into huge values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from pizarra.errors import Diagnostic, SourcePos
+
+MAX_YAML_CHARS = 100_000
+
+
+@dataclass(frozen=True)
+class YamlDoc:
+    """A parsed YAML mapping with the position of each top-level key."""
+
+    values: dict[str, Any]
+    """Plain Python values (safe types only)."""
+    key_pos: dict[str, SourcePos]
+    """Where each top-level key is written."""
+
+
+def load_mapping(
+    text: str, origin: SourcePos, what: str
+) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """Parse ``text`` (whose first line is at ``origin``) as a YAML mapping."""
+    if len(text) > MAX_YAML_CHARS:
+        return None, [Diagnostic(origin, f"{what} is longer than {MAX_YAML_CHARS} characters")]
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _at(origin, mark.line, mark.column) if mark is not None else origin
+        problem = exc.problem or exc.context or "invalid YAML"
+        return None, [
+            Diagnostic(
+                pos, f"{what} is not valid YAML: {problem}", hint="check indentation and quotes"
+            )
+        ]
+    if node is None:
+        return YamlDoc({}, {}), []
+    if not isinstance(node, yaml.MappingNode):
+        return None, [Diagnostic(origin, f"{what} must be a mapping of `key: value` lines")]
+    if _has_alias(node):
+        return None, [Diagnostic(origin, f"{what} may not use YAML anchors or aliases")]
+    loader = yaml.SafeLoader("")
+    try:
+        values = loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        return None, [Diagnostic(origin, f"{what} is not valid YAML: {exc}")]
+    finally:
+        loader.dispose()
+    key_pos = {
+        str(key.value): _at(origin, key.start_mark.line, key.start_mark.column)
+        for key, _ in node.value
+        if isinstance(key, yaml.ScalarNode)
+    }
+    return YamlDoc(dict(values), key_pos), []
+
+
+def _at(origin: SourcePos, line: int, column: int) -> SourcePos:
+    return SourcePos(origin.path, origin.line + line, column + 1)
+
+
+def _has_alias(root: yaml.Node) -> bool:
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            return True
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return False

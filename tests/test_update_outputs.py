@@ -1,0 +1,113 @@
+"""Rewriting ``{output}`` blocks in place, and only where a clean run disagrees."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from pizarra.check.code_cells import CellOutcome, check_code_cells, run_code_cells
+from pizarra.check.update_outputs import update_outputs
+from pizarra.execute import RunResult, SubprocessRunner
+from pizarra.lower import parse_lesson
+from pizarra.model import Lesson
+
+FIXTURES = Path(__file__).parent / "fixtures" / "code_cells"
+
+
+def parse(text: str, name: str = "lesson.md") -> Lesson:
+    lesson, diagnostics = parse_lesson(Path(name), name, text)
+    assert lesson is not None and diagnostics == []
+    return lesson
+
+
+def output_text(text: str) -> str:
+    output = next(parse(text).code_cells()).output
+    assert output is not None
+    return output.text
+
+
+def ran(stdout: str, **changes: Any) -> RunResult:
+    return dataclasses.replace(RunResult(stdout, "", 0, False, False, 0.01), **changes)
+
+
+def outcomes(lesson: Lesson, *results: RunResult) -> list[CellOutcome]:
+    return [CellOutcome(c, r, False) for c, r in zip(lesson.code_cells(), results, strict=True)]
+
+
+HEAD = '---\ntitle: "T"\nlesson: 1\nlang: es\nsummary: "S"\n---\n\n'
+
+
+def test_the_fixture_lesson_is_rewritten_as_expected() -> None:
+    source = (FIXTURES / "cells.md").read_text("utf-8")
+    lesson = parse(source, "cells.md")
+    text = update_outputs(lesson, run_code_cells(lesson, SubprocessRunner(), None, jobs=2))
+    assert text == (FIXTURES / "cells.updated.md").read_text("utf-8")
+    updated = parse(text, "cells.md")
+    remaining = check_code_cells(updated, run_code_cells(updated, SubprocessRunner(), None))
+    assert [d.message for d in remaining] == [
+        "the code cell raised ZeroDivisionError: division by zero"
+    ]
+
+
+def test_a_drifted_block_is_replaced_and_nothing_else_moves() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n3\n```\n\nEnd.\n"
+    lesson = parse(source)
+    assert update_outputs(lesson, outcomes(lesson, ran("2\n"))) == source.replace("\n3\n", "\n2\n")
+
+
+def test_a_missing_block_is_inserted_after_the_cell() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\nEnd."
+    lesson = parse(source)
+    new = update_outputs(lesson, outcomes(lesson, ran("2\n\n4\n")))
+    assert (
+        new == HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n2\n\n4\n```\n\nEnd.\n"
+    )
+    assert output_text(new) == "2\n\n4\n"
+
+
+def test_a_cell_at_the_end_of_a_file_without_newline_gets_its_block() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```"
+    lesson = parse(source)
+    new = update_outputs(lesson, outcomes(lesson, ran("2")))
+    assert new == source + "\n\n```{output}\n2\n```\n"
+
+
+def test_matching_outputs_leave_the_file_alone() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n2\n```\n"
+    lesson = parse(source)
+    assert update_outputs(lesson, outcomes(lesson, ran("2\n"))) is None
+    assert update_outputs(lesson, outcomes(lesson, ran("2"))) is None
+
+
+def test_failed_cells_are_never_touched() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n3\n```\n"
+    source += "\n```{code-cell} python\nprint(5)\n```\n"
+    lesson = parse(source)
+    for failure in (
+        ran("2\n", exit_code=1, stderr="Traceback"),
+        ran("2\n", exit_code=None, timed_out=True),
+        ran("2\n", exit_code=None, truncated=True),
+    ):
+        assert update_outputs(lesson, outcomes(lesson, failure, failure)) is None
+
+
+def test_a_cell_that_prints_nothing_gets_no_new_block() -> None:
+    source = HEAD + "```{code-cell} python\nx = 1\n```\n"
+    lesson = parse(source)
+    assert update_outputs(lesson, outcomes(lesson, ran(""))) is None
+
+
+def test_printed_fences_cannot_close_the_block_early() -> None:
+    source = HEAD + "```{code-cell} python\nprint('```')\n```\n"
+    lesson = parse(source)
+    new = update_outputs(lesson, outcomes(lesson, ran("```\nafter\n")))
+    assert new is not None and "````{output}\n```\nafter\n````\n" in new
+    assert output_text(new) == "```\nafter\n"
+
+
+def test_a_tilde_fence_keeps_its_style() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n~~~{output}\n3\n~~~\n"
+    lesson = parse(source)
+    new = update_outputs(lesson, outcomes(lesson, ran("2\n")))
+    assert new == source.replace("\n3\n", "\n2\n")
