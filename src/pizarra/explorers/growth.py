@@ -1,0 +1,182 @@
+"""The ``growth`` explorer: choose a power of a base, compare series on log-log axes.
+
+:func:`resolve` reads a state from a query (``?n=2048``), strictly: only the
+domain's values in plain decimal are accepted, so a bad link gets a 400 page
+that lists what is allowed. :func:`render` prints the whole explorer for one
+state; the browser script receives every state's numbers in a JSON block.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from markupsafe import Markup
+
+from pizarra.explorers.growth_chart import HEIGHT, WIDTH, Chart, layout
+from pizarra.explorers.growth_data import (
+    GrowthState,
+    fill,
+    plain,
+    readout_texts,
+    rows,
+    value_text,
+    valuetext_template,
+)
+from pizarra.explorers.growth_html import GROWTH
+from pizarra.explorers.spec import GrowthSpec
+from pizarra.i18n.numbers import format_integer
+from pizarra.i18n.strings import t
+
+MAX_QUERY_VALUE = 64
+"""Longest query value read; anything longer is rejected unread."""
+
+
+class StateError(Exception):
+    """A query that names no state of the explorer."""
+
+    def __init__(self, message: str, param: str):
+        super().__init__(message)
+        self.message = message
+        """What is allowed, for the reader of the 400 page."""
+        self.param = param
+        """The query parameter at fault."""
+
+
+def params(spec: GrowthSpec) -> tuple[str, ...]:
+    """The query parameters that select a state."""
+    return (spec.variable.name,)
+
+
+def resolve(spec: GrowthSpec, query: Mapping[str, str]) -> GrowthState:
+    """The state named by ``query``; the initial state when the parameter is absent."""
+    variable = spec.variable
+    values = variable.values
+    raw = query.get(variable.name)
+    if raw is None:
+        return GrowthState(values.index(variable.initial), variable.initial)
+    text = raw.strip()
+    if len(text) <= MAX_QUERY_VALUE and text.isascii() and text.isdigit() and int(text) in values:
+        value = int(text)
+        return GrowthState(values.index(value), value)
+    allowed = ", ".join(str(v) for v in values)
+    raise StateError(
+        t(spec.lang, "allowed_values", name=variable.name, values=allowed), variable.name
+    )
+
+
+def _json(data: object) -> Markup:
+    """JSON safe inside ``<script>``: ``<``, ``>`` and ``&`` are escaped as ``\\u`` codes."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)
+
+
+def _widest(texts: list[str]) -> str:
+    """The longest of the texts a slot can show, to reserve its width."""
+    return max(texts, key=len)
+
+
+def _description(spec: GrowthSpec, chart: Chart, lang: str) -> str:
+    if spec.alt:
+        return spec.alt
+    labelled = [tick.label for tick in chart.y_ticks if tick.label]
+    ymin = chart.y_ticks[0].label or labelled[0]
+    ymax = chart.y_ticks[-1].label or labelled[-1]
+    lines = " ".join(
+        t(lang, "explorer_line_desc", label=s.label, style=t(lang, f"line_{s.line}"))
+        for s in spec.series
+    )
+    values = spec.variable.values
+    unit = f" {spec.variable.unit}" if spec.variable.unit else ""
+    return t(
+        lang,
+        "explorer_chart_desc",
+        base=spec.variable.base,
+        variable=spec.variable.label,
+        low=format_integer(values[0], lang),
+        high=format_integer(values[-1], lang) + unit,
+        axis=chart.y_title,
+        ymin=ymin,
+        ymax=ymax,
+        lines=lines,
+    )
+
+
+def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
+    """The explorer's HTML showing ``state``."""
+    variable = spec.variable
+    data_rows = rows(spec)
+    texts = [readout_texts(spec, row, lang) for row in data_rows]
+    summaries = [fill(spec.summary, row_texts) for row_texts in texts]
+    value_texts = [format_integer(v, lang) for v in variable.values]
+    chart = layout(spec, lang)
+    data = {
+        "lang": lang,
+        "decimals": spec.decimals,
+        "low": variable.exponents[0],
+        "times": t(lang, "times"),
+        "mark": spec.table.mark or t(lang, "selected"),
+        "summary": spec.summary,
+        "valuetext": valuetext_template(spec, lang),
+        "readouts": [{"id": r.id, "kind": r.kind} for r in spec.readouts],
+        "states": [
+            {
+                "value": str(row.value),
+                "readouts": {k: plain(spec, v) for k, v in row.readouts.items()},
+                "x": x,
+                "ys": ys,
+            }
+            for row, x, ys in zip(data_rows, chart.xs, chart.marker_ys, strict=True)
+        ],
+    }
+    columns = spec.table.columns
+    table_rows = [
+        {
+            "current": i == state.index,
+            "cells": [row_texts[c.readout] for c in columns],
+        }
+        for i, row_texts in enumerate(texts)
+    ]
+    return Markup(
+        GROWTH.render(
+            id=spec.id,
+            param=variable.name,
+            label=variable.label,
+            hint=variable.hint,
+            apply=t(lang, "apply"),
+            options=[
+                {"value": v, "text": text, "selected": i == state.index}
+                for i, (v, text) in enumerate(zip(variable.values, value_texts, strict=True))
+            ],
+            low=variable.exponents[0],
+            high=variable.exponents[-1],
+            exponent=variable.exponents[state.index],
+            valuetext=value_text(spec, state.value, lang),
+            value_text=value_texts[state.index],
+            widest_value=_widest(value_texts),
+            chart=chart,
+            width=WIDTH,
+            height=HEIGHT,
+            plot=chart.plot,
+            title=t(
+                lang,
+                "explorer_chart_title",
+                series=", ".join(s.label for s in spec.series),
+                variable=variable.label,
+            ),
+            desc=_description(spec, chart, lang),
+            marker={"x": chart.xs[state.index], "ys": chart.marker_ys[state.index]},
+            readouts=spec.readouts,
+            texts=texts[state.index],
+            widest_readouts={r.id: _widest([tx[r.id] for tx in texts]) for r in spec.readouts},
+            summary=summaries[state.index],
+            widest_summary=_widest(summaries),
+            show_table=t(lang, "show_table"),
+            table=spec.table,
+            current_label=spec.table.current_label or t(lang, "current_state"),
+            mark=spec.table.mark or t(lang, "selected"),
+            rows=table_rows,
+            data=_json(data),
+        )
+    )

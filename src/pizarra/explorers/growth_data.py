@@ -1,0 +1,98 @@
+"""The numbers a ``growth`` explorer shows, exact, and their text in a language.
+
+Values are computed on the server in exact arithmetic. The browser receives
+them as plain decimal strings (already rounded) and only *formats* them with
+``Intl.NumberFormat``; so server and client can differ only in formatting, which
+:mod:`pizarra.i18n.numbers` makes identical.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pizarra.explorers.expr import evaluate
+from pizarra.explorers.spec import GrowthSpec, Readout, Series
+from pizarra.i18n.numbers import decimal_string, format_number
+from pizarra.i18n.strings import t
+
+FIELD = re.compile(r"\{([^{}]*)\}")
+"""A ``{name}`` field of a template; the browser uses the same expression."""
+
+
+@dataclass(frozen=True)
+class GrowthState:
+    """One selectable state: the chosen value of the variable."""
+
+    index: int
+    """Position in the domain, 0 for the smallest value."""
+    value: int
+    """The variable's value."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """The exact numbers of one state."""
+
+    value: int
+    """The variable's value."""
+    readouts: Mapping[str, Fraction]
+    """Readout id -> its exact value (growth readouts without the x)."""
+
+
+def series_growth(spec: GrowthSpec, series: Series, value: int) -> Fraction:
+    """``f(value) / f(baseline)``: what the chart plots on its vertical axis."""
+    name = spec.variable.name
+    at_value = evaluate(series.formula, {name: Fraction(value)})
+    return at_value / evaluate(series.formula, {name: Fraction(spec.variable.baseline)})
+
+
+def readout_value(spec: GrowthSpec, readout: Readout, value: int) -> Fraction:
+    """The exact number a readout shows for ``value``."""
+    if readout.formula is not None:
+        return evaluate(readout.formula, {spec.variable.name: Fraction(value)})
+    series = next(s for s in spec.series if s.id == readout.series)
+    return series_growth(spec, series, value)
+
+
+def rows(spec: GrowthSpec) -> tuple[Row, ...]:
+    """Every state's numbers, in domain order (the table's rows)."""
+    return tuple(
+        Row(v, {r.id: readout_value(spec, r, v) for r in spec.readouts})
+        for v in spec.variable.values
+    )
+
+
+def plain(spec: GrowthSpec, amount: Fraction) -> str:
+    """The locale-free decimal sent to the browser for ``Intl.NumberFormat``."""
+    return decimal_string(amount, spec.decimals)
+
+
+def format_readout(spec: GrowthSpec, readout: Readout, amount: Fraction, lang: str) -> str:
+    """A readout's text: ``"1.048.576"``, or ``"64×"`` for growth."""
+    text = format_number(amount, lang, spec.decimals)
+    return text + t(lang, "times") if readout.kind == "growth" else text
+
+
+def readout_texts(spec: GrowthSpec, row: Row, lang: str) -> dict[str, str]:
+    """Readout id -> its text for one state."""
+    return {r.id: format_readout(spec, r, row.readouts[r.id], lang) for r in spec.readouts}
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each ``{name}`` replaced; unknown fields stay as written."""
+    return FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def value_text(spec: GrowthSpec, value: int, lang: str) -> str:
+    """The control's spoken value (``aria-valuetext``): ``"1024 tokens"``."""
+    return fill(valuetext_template(spec, lang), {"value": format_number(Fraction(value), lang)})
+
+
+def valuetext_template(spec: GrowthSpec, lang: str) -> str:
+    """``"{value} tokens"``: the template both server and browser fill."""
+    if not spec.variable.unit:
+        return "{value}"
+    return t(lang, "value_with_unit", value="{value}", unit=spec.variable.unit)

@@ -1,0 +1,166 @@
+"""Serve explorer pages to Chromium: a small stand-in for ``pizarra serve``.
+
+Pages are rendered per request with :func:`render_explorer`, so ``?n=`` states
+are answered by the server (400 for a value outside the domain), like the real
+server does; assets come from :func:`explorer_assets`.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from html import escape
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from markupsafe import Markup
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from pizarra.errors import SourcePos
+from pizarra.explorers import (
+    ExplorerStateError,
+    asset_names,
+    explorer_assets,
+    parse_explorer,
+    render_explorer,
+)
+from pizarra.model import Explorer
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "explorers"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = "/usr/bin/chromium"
+BLOCK = re.compile(r"^:::\{explorer\} (\w+)\n(.*?)^:::$", re.S | re.M)
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> Explorer:
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    match = BLOCK.search(text)
+    assert match is not None
+    body = match.group(2) if edit is None else match.group(2).replace(*edit)
+    pos = SourcePos(name, text[: match.start()].count("\n") + 1)
+    spec, diagnostics = parse_explorer(match.group(1), body, pos, lang)
+    assert spec is not None, diagnostics
+    return Explorer(match.group(1), spec, pos)
+
+
+PAGES: dict[str, tuple[str, list[Explorer]]] = {
+    "/": ("es", [load_explorer("potencias.md", "es")]),
+    "/cubic": ("en", [load_explorer("cubic-en.md", "en")]),
+    "/two": (
+        "es",
+        [
+            load_explorer("potencias.md", "es"),
+            load_explorer("potencias.md", "es", ("id: crecimiento-atencion", "id: segundo")),
+        ],
+    ),
+}
+
+
+def page_html(lang: str, fragments: list[Markup]) -> str:
+    links = "".join(
+        f'<script type="module" src="/assets/{n}"></script>'
+        if n.endswith(".js")
+        else f'<link rel="stylesheet" href="/assets/{n}">'
+        for n in asset_names("growth")
+    )
+    body = "\n".join(str(f) for f in fragments)
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Explorer</title>{links}</head><body><main><h1>Explorer</h1>"
+        f"<p>Text before the explorer.</p>{body}<p>Text after the explorer.</p>"
+        "</main></body></html>"
+    )
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        assets = explorer_assets()
+        name = url.path.removeprefix("/assets/")
+        if url.path.startswith("/assets/") and name in assets:
+            kind = "text/javascript" if name.endswith(".js") else "text/css"
+            self.send(200, assets[name], kind + "; charset=utf-8")
+            return
+        if url.path not in PAGES:
+            self.send(404, b"not found", "text/plain")
+            return
+        lang, explorers = PAGES[url.path]
+        query = dict(parse_qsl(url.query, keep_blank_values=True))
+        try:
+            fragments = [render_explorer(e, lang, query) for e in explorers]
+        except ExplorerStateError as exc:
+            html = f"<!doctype html><title>400</title><p>{escape(exc.message)}</p>"
+            self.send(400, html.encode(), "text/html; charset=utf-8")
+            return
+        self.send(200, page_html(lang, fragments).encode(), "text/html; charset=utf-8")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    # Reduced motion: the marker does not animate, so positions can be read at once.
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def nojs_page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(java_script_enabled=False, reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_path() -> str:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm install)")
+    return str(AXE)
