@@ -1,0 +1,343 @@
+"""Third-party files for math, located where the set-up step installed them.
+
+Nothing third-party is copied into the repository: ``npm ci`` installs Temml (pinned in
+``package.json``) into ``node_modules/``, and pip installs the ziamath wheel, which ships
+the STIX Two Math font. This module finds those files, subsets the font to a small woff2
+(cached, because subsetting takes about a second) and returns the files the site's
+``assets/`` folder needs for math.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+TEMML_VERSION = "0.13.5"
+"""The Temml release ``package.json`` pins; an installed one that differs is refused."""
+
+FONT_FAMILY = "pizarra math"
+"""The CSS family name of the shipped math font."""
+
+STYLESHEETS = ("temml.css", "math.css")
+"""The math stylesheets, in the order pages must link them."""
+
+CodeRanges = tuple[tuple[int, int], ...]
+"""Inclusive code point ranges."""
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One woff2 file of the math font and the code points it keeps."""
+
+    file: str
+    """File name in the site's ``assets/`` folder."""
+    ranges: CodeRanges
+    """Code points kept by the subset (with the glyphs the MATH table reaches from them)."""
+    lazy: bool
+    """Declare ``ranges`` as the face's ``unicode-range``, so browsers fetch the file only
+    for a page that shows one of its characters."""
+
+
+MATH_FONT = FontFace(
+    file="math.woff2",
+    ranges=(
+        (0x0020, 0x007E),  # ASCII
+        (0x00A0, 0x00FF),  # Latin-1: accented words inside \text{}, ×, ·, ¬
+        (0x02C6, 0x02DD),  # spacing accents Temml draws \hat, \check, \breve, \dot with
+        (0x0391, 0x03F6),  # Greek
+        (0x2000, 0x206F),  # spaces, dashes, quotes, ′, invisible operators (U+2061-2064)
+        (0x210E, 0x210F),  # ℎ (the math italic h) and ℏ
+        (0x2190, 0x22FF),  # arrows and mathematical operators
+        (0x2300, 0x23FF),  # miscellaneous technical: ⌈⌉⌊⌋ and the ⏜-⏡ over/under brackets
+        (0x27E8, 0x27FF),  # ⟨ ⟩ and the long arrows (⟺)
+        (0x1D434, 0x1D467),  # math italic Latin: every single-letter <mi> is drawn with these
+        (0x1D5A0, 0x1D5D3),  # sans-serif Latin: 𝖳 (\mathsf T), the transpose in AI texts
+        (0x1D6A4, 0x1D6A5),  # dotless italic i, j
+        (0x1D6E2, 0x1D71B),  # math italic Greek
+    ),
+    lazy=False,
+)
+"""The face every page with math loads."""
+
+EXTRA_FONT = FontFace(
+    file="math-extra.woff2",
+    ranges=(
+        (0x0100, 0x017F),  # Latin Extended-A
+        (0x0300, 0x036F),  # combining accents
+        (0x20D0, 0x20F0),  # combining marks for symbols
+        (0x2100, 0x210D),  # letterlike: ℂ, ℋ...
+        (0x2110, 0x214F),  # letterlike: ℒ, ℓ, ℕ, ℝ, ℤ...
+        (0x25A0, 0x25FF),  # geometric shapes (△, □, ○)
+        (0x27C0, 0x27E7),  # miscellaneous math symbols A
+        (0x2980, 0x29FF),  # miscellaneous math symbols B
+        (0x2A00, 0x2AFF),  # supplemental operators (⩽ ⩾ ⨯)
+        (0x1D400, 0x1D433),  # bold
+        (0x1D468, 0x1D59F),  # bold italic, script, fraktur, double-struck
+        (0x1D5D4, 0x1D6A3),  # bold and italic sans-serif, monospace
+        (0x1D6A6, 0x1D6E1),  # bold Greek
+        (0x1D71C, 0x1D7FF),  # bold italic, sans-serif Greek, math digits
+    ),
+    lazy=True,
+)
+"""The rest of the math font's useful repertoire, fetched only by pages that use it."""
+
+FONT_FACES = (MATH_FONT, EXTRA_FONT)
+"""Every face of the math font, in the order the stylesheet declares them; their ranges
+do not overlap."""
+
+_TEMML_DIST = ("temml", "dist")
+_SETUP_HINT = "run the set-up first: `make setup` (or `npm ci` in the project folder)"
+
+
+class SetupError(Exception):
+    """A file the set-up step installs is missing or is not the pinned version."""
+
+
+def node_modules() -> Path:
+    """The ``node_modules`` folder that holds the pinned Temml.
+
+    Search order: ``$PIZARRA_NODE_MODULES``; ``node_modules`` in the current directory
+    and its parents; then in the parents of this package's folder, which is where an
+    editable install (a checkout) keeps it.
+    """
+    for candidate in _node_modules_candidates():
+        if candidate.joinpath(*_TEMML_DIST, "temml.min.js").is_file():
+            return candidate
+    raise SetupError(f"Temml {TEMML_VERSION} is not installed in any node_modules: {_SETUP_HINT}")
+
+
+def _node_modules_candidates() -> Iterator[Path]:
+    env = os.environ.get("PIZARRA_NODE_MODULES")
+    if env:
+        yield Path(env)
+    cwd = Path.cwd().resolve()
+    for folder in (cwd, *cwd.parents):
+        yield folder / "node_modules"
+    package = Path(__file__).resolve().parent
+    for folder in package.parents:
+        yield folder / "node_modules"
+
+
+def temml_dist() -> Path:
+    """Temml's ``dist`` folder, after checking its version against the pin."""
+    root = node_modules()
+    manifest = root / "temml" / "package.json"
+    try:
+        version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError) as exc:
+        raise SetupError(f"cannot read {manifest}: {exc}; {_SETUP_HINT}") from exc
+    if version != TEMML_VERSION:
+        raise SetupError(
+            f"{root} holds Temml {version}, but pizarra pins {TEMML_VERSION}: {_SETUP_HINT}"
+        )
+    return root.joinpath(*_TEMML_DIST)
+
+
+def temml_js() -> Path:
+    """``temml.min.js``, which :mod:`pizarra.mathml` runs inside V8."""
+    return temml_dist() / "temml.min.js"
+
+
+def temml_css_source() -> Path:
+    """``Temml-Local.css``: Temml's layout rules (``aligned`` needs them), font left open."""
+    return temml_dist() / "Temml-Local.css"
+
+
+def math_font_source() -> Path:
+    """STIX Two Math as shipped inside the installed ziamath wheel.
+
+    Found through the wheel's file list rather than ``importlib.resources``, which
+    would import ziamath (slow, and it warns about a deprecated API on import).
+    """
+    try:
+        dist = importlib.metadata.distribution("ziamath")
+    except importlib.metadata.PackageNotFoundError:
+        raise SetupError("ziamath is not installed: run the set-up (`make setup`)") from None
+    for file in dist.files or ():
+        if file.name.startswith("STIXTwoMath") and file.suffix in (".otf", ".ttf"):
+            path = Path(str(dist.locate_file(file)))
+            if path.is_file():
+                return path
+    raise SetupError("the ziamath install has no STIXTwoMath font: reinstall it with pip")
+
+
+def cache_dir() -> Path:
+    """Where derived assets are kept between builds.
+
+    ``$PIZARRA_CACHE_DIR`` if set, else ``.pizarra-cache/`` in the current directory:
+    next to the project (so CI can cache it with the workspace and ``git clean`` removes
+    it) rather than in the home folder, which containers and CI often throw away.
+    """
+    env = os.environ.get("PIZARRA_CACHE_DIR")
+    return Path(env) if env else Path.cwd() / ".pizarra-cache"
+
+
+def codepoints(ranges: CodeRanges) -> frozenset[int]:
+    """Every code point of ``ranges``."""
+    return frozenset(cp for lo, hi in ranges for cp in range(lo, hi + 1))
+
+
+def math_font_woff2(face: FontFace, extra_text: str = "", cache: Path | None = None) -> bytes:
+    """One face of the subset STIX Two Math as woff2, from the cache when possible.
+
+    ``extra_text`` adds the characters no face covers (a build passes the text of its
+    rendered MathML, so no glyph a page shows is dropped); characters the font lacks
+    are ignored, so they leave the cache key alone.
+    """
+    font_bytes = math_font_source().read_bytes()
+    base = codepoints(face.ranges)
+    extra = {ord(ch) for ch in extra_text} - base
+    for other in FONT_FACES:
+        extra -= codepoints(other.ranges)
+    if extra:
+        extra &= _font_codepoints(font_bytes)
+    key = _cache_key(font_bytes, face.ranges, sorted(extra))
+    folder = cache if cache is not None else cache_dir()
+    cached = folder / f"{Path(face.file).stem}-{key}.woff2"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    data = subset_font(font_bytes, base | extra)
+    _write_atomically(cached, data)
+    return data
+
+
+def _font_codepoints(font_bytes: bytes) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(BytesIO(font_bytes), lazy=True).getBestCmap())
+
+
+_SUBSET_OPTIONS: dict[str, object] = {
+    "layout_features": ["ccmp", "locl", "ssty", "dtls", "flac", "ss01", "kern", "mark", "mkmk"],
+    "name_IDs": ["*"],
+    "notdef_outline": True,
+    "hinting": False,
+    "drop_tables": ["DSIG"],
+}
+"""fontTools options. The MATH table is kept, and the size variants and assembly parts
+it names are closed over, by default. The features are those MathML layout uses
+(``ssty`` script-size glyphs, ``dtls`` dotless i/j, ``flac`` flattened accents) plus
+``ss01`` (Temml's ``\\mathcal``), kerning and marks; STIX's other stylistic sets would
+add 37 KB. TrueType hinting is dropped: 100 KB (a third of the file) for a difference
+only older Windows rasterizers show. The name table keeps the OFL notice."""
+
+
+def _cache_key(font_bytes: bytes, ranges: CodeRanges, extra: list[int]) -> str:
+    import fontTools
+
+    spec = {
+        "font": hashlib.sha256(font_bytes).hexdigest(),
+        "ranges": ranges,
+        "extra": extra,
+        "options": _SUBSET_OPTIONS,
+        "fonttools": fontTools.version,
+        "brotli": importlib.metadata.version("brotli"),
+    }
+    blob = json.dumps(spec, sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def subset_font(font_bytes: bytes, keep: Iterable[int]) -> bytes:
+    """Subset a math font to the code points ``keep``, as woff2 with its MATH table."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    for name, value in _SUBSET_OPTIONS.items():
+        setattr(options, name, value)
+    font = TTFont(BytesIO(font_bytes))
+    subsetter = subset.Subsetter(options=options)
+    subsetter.populate(unicodes=sorted(keep))
+    subsetter.subset(font)
+    if "MATH" not in font:
+        raise SetupError("the subset math font lost its MATH table")
+    font.flavor = "woff2"
+    out = BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all; an unwritable cache only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError:
+        return
+
+
+def temml_css() -> str:
+    """Temml-Local.css with its font stack pointed at the shipped math font.
+
+    Temml-Local.css names fonts the reader may have installed ("Cambria Math",
+    STIX Two...); pages ship their own, so the stack becomes ours, then the generic
+    ``math`` family. Its ``Temml`` face (``\\mathscr`` and primes) keeps its
+    ``Temml.woff2``, shipped alongside; browsers only fetch it when a page uses it.
+    """
+    css = temml_css_source().read_text(encoding="utf-8")
+    stack = re.compile(r"(math \{\s*font-family:)[^;]*;")
+    css, count = stack.subn(rf'\1 "{FONT_FAMILY}", math;', css, count=1)
+    if count != 1:
+        raise SetupError("Temml-Local.css has no math font-family rule to adapt")
+    css = re.sub(r"(@font-face \{[^}]*?)\n\}", r"\1\n  font-display: swap;\n}", css)
+    notice = f"/* Temml {TEMML_VERSION}: Temml-Local.css, MIT License, (c) 2020 Ron Kok. */\n"
+    return notice + css
+
+
+def _font_face_css(face: FontFace) -> str:
+    lines = [
+        "@font-face {",
+        f'  font-family: "{FONT_FAMILY}";',
+        f'  src: url("{face.file}") format("woff2");',
+        "  font-style: normal;",
+        "  font-weight: normal;",
+        "  font-display: swap;",
+    ]
+    if face.lazy:
+        spans = ", ".join(f"U+{lo:X}-{hi:X}" for lo, hi in face.ranges)
+        lines.append(f"  unicode-range: {spans};")
+    return "\n".join([*lines, "}"]) + "\n"
+
+
+def math_css() -> str:
+    """pizarra's own math rules, linked after ``temml.css``: the font faces and size.
+
+    STIX Two Math has a smaller x-height than most body fonts, hence 1.1em.
+    """
+    faces = "".join(_font_face_css(face) for face in FONT_FACES)
+    return (
+        "/* Math font: STIX Two Math (SIL Open Font License 1.1), subset by pizarra. */\n"
+        + faces
+        + f'math {{\n  font-family: "{FONT_FAMILY}", math;\n  font-size: 1.1em;\n}}\n'
+    )
+
+
+def site_assets(extra_text: str = "", cache: Path | None = None) -> dict[str, bytes]:
+    """The files the site's ``assets/`` folder needs for math, by file name.
+
+    Pages link :data:`STYLESHEETS` in order; the fonts are fetched through them.
+    ``extra_text`` is passed to :func:`math_font_woff2` for the main face.
+    """
+    files = {
+        "temml.css": temml_css().encode("utf-8"),
+        "math.css": math_css().encode("utf-8"),
+        "Temml.woff2": (temml_dist() / "Temml.woff2").read_bytes(),
+    }
+    for face in FONT_FACES:
+        text = extra_text if face is MATH_FONT else ""
+        files[face.file] = math_font_woff2(face, text, cache)
+    return files

@@ -1,0 +1,197 @@
+"""Third-party math assets: where they are found, the font subset and its cache, the CSS."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from pizarra import assets
+from pizarra.assets import SetupError
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(scope="module")
+def site(cache: Path) -> dict[str, bytes]:
+    return assets.site_assets(cache=cache)
+
+
+def font(data: bytes) -> TTFont:
+    return TTFont(BytesIO(data))
+
+
+def test_temml_pin_matches_package_json() -> None:
+    pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["temml"]
+    assert pinned == assets.TEMML_VERSION
+
+
+def test_temml_is_found_from_the_checkout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PIZARRA_NODE_MODULES", raising=False)
+    monkeypatch.chdir(tmp_path)
+    js = assets.temml_js()
+    assert js.name == "temml.min.js"
+    assert js.stat().st_size > 100_000
+    assert assets.temml_css_source().name == "Temml-Local.css"
+
+
+def fake_node_modules(root: Path, version: str) -> Path:
+    dist = root / "node_modules" / "temml" / "dist"
+    dist.mkdir(parents=True)
+    (dist / "temml.min.js").write_text("var temml = {};")
+    (dist.parent / "package.json").write_text(json.dumps({"version": version}))
+    return root / "node_modules"
+
+
+def test_env_var_comes_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = fake_node_modules(tmp_path, assets.TEMML_VERSION)
+    monkeypatch.setenv("PIZARRA_NODE_MODULES", str(found))
+    assert assets.node_modules() == found
+    assert assets.temml_js() == found / "temml" / "dist" / "temml.min.js"
+
+
+def test_wrong_version_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PIZARRA_NODE_MODULES", str(fake_node_modules(tmp_path, "0.10.0")))
+    with pytest.raises(SetupError, match=r"Temml 0\.10\.0.*pins 0\.13\.5.*npm ci"):
+        assets.temml_js()
+
+
+def test_missing_temml_says_how_to_set_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(assets, "_node_modules_candidates", lambda: iter([tmp_path]))
+    with pytest.raises(SetupError) as caught:
+        assets.temml_js()
+    assert "make setup" in str(caught.value)
+    assert "npm ci" in str(caught.value)
+
+
+def test_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PIZARRA_CACHE_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert assets.cache_dir() == tmp_path / ".pizarra-cache"
+    monkeypatch.setenv("PIZARRA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert assets.cache_dir() == tmp_path / "elsewhere"
+
+
+def test_font_source_is_stix_two_math() -> None:
+    source = font(assets.math_font_source().read_bytes())
+    assert "MATH" in source
+    assert source["name"].getDebugName(1) == "STIX Two Math"
+
+
+def ranges_overlap(a: assets.CodeRanges, b: assets.CodeRanges) -> bool:
+    return bool(assets.codepoints(a) & assets.codepoints(b))
+
+
+def test_faces_split_the_required_repertoire() -> None:
+    main, extra = assets.MATH_FONT.ranges, assets.EXTRA_FONT.ranges
+    assert not ranges_overlap(main, extra)
+    for ranges in (main, extra):
+        assert all(lo <= hi for lo, hi in ranges)
+    covered = assets.codepoints(main) | assets.codepoints(extra)
+    required = (
+        (0x20, 0x7E),
+        (0xA0, 0xFF),
+        (0x391, 0x3A9),
+        (0x3B1, 0x3C9),
+        (0x2190, 0x22FF),
+        (0x2300, 0x23FF),
+        (0x27E8, 0x27FF),
+        (0x1D400, 0x1D7FF),
+    )
+    assert assets.codepoints(required) <= covered
+    assert {0x23DC, 0x23DF, 0x1D5B3, 0x1D44E, 0x210E, 0x27FA} <= assets.codepoints(main)
+    assert not assets.MATH_FONT.lazy
+    assert assets.EXTRA_FONT.lazy
+
+
+def test_site_assets_files(site: dict[str, bytes]) -> None:
+    assert set(site) == {"temml.css", "math.css", "math.woff2", "math-extra.woff2", "Temml.woff2"}
+    assert set(assets.STYLESHEETS) <= set(site)
+    for name in ("math.woff2", "math-extra.woff2", "Temml.woff2"):
+        assert site[name][:4] == b"wOF2"
+    css = site["temml.css"].decode() + site["math.css"].decode()
+    urls = set(re.findall(r"""url\(['"]?([^'")]+)['"]?\)""", css))
+    local = {url for url in urls if not url.startswith(("data:", "%23", "#"))}
+    assert local == {"math.woff2", "math-extra.woff2", "Temml.woff2"}
+
+
+def test_subset_keeps_the_math_table_and_the_lesson_glyphs(site: dict[str, bytes]) -> None:
+    main = font(site["math.woff2"])
+    assert "MATH" in main
+    cmap = main.getBestCmap()
+    for char in "a=−×⋅≠≥⟺⋯⏟(√|𝑎𝖳ℎ\u00a0é":
+        assert ord(char) in cmap, f"U+{ord(char):04X}"
+    variants = main["MATH"].table.MathVariants
+    assert variants.VertGlyphCount > 0
+    assert variants.HorizGlyphCount > 0
+    assert "ssty" in {r.FeatureTag for r in main["GSUB"].table.FeatureList.FeatureRecord}
+    assert main["name"].getDebugName(13).startswith("This Font Software is licensed under the SIL")
+    assert len(site["math.woff2"]) < 130_000
+    extra = font(site["math-extra.woff2"])
+    assert "MATH" in extra
+    assert 0x1D400 in extra.getBestCmap()
+    assert 0x1D5B3 not in extra.getBestCmap()
+
+
+def test_second_build_reads_the_cache(site: dict[str, bytes], cache: Path) -> None:
+    cached = sorted(path.name for path in cache.iterdir())
+    assert len(cached) == 2
+    assert all(re.fullmatch(r"math(-extra)?-[0-9a-f]{16}\.woff2", name) for name in cached)
+    main = next(cache.glob("math-[0-9a-f]*.woff2"))
+    start = time.perf_counter()
+    again = assets.math_font_woff2(assets.MATH_FONT, cache=cache)
+    assert time.perf_counter() - start < 0.5
+    assert again == site["math.woff2"]
+    main.write_bytes(b"from the cache")
+    assert assets.math_font_woff2(assets.MATH_FONT, cache=cache) == b"from the cache"
+    main.write_bytes(again)
+
+
+def test_extra_text_adds_only_glyphs_the_font_has(cache: Path) -> None:
+    before = set(cache.iterdir())
+    assets.math_font_woff2(assets.MATH_FONT, "中𝖳é", cache=cache)
+    assert set(cache.iterdir()) == before
+    added = assets.math_font_woff2(assets.MATH_FONT, "\u2640", cache=cache)
+    assert len(set(cache.iterdir()) - before) == 1
+    assert 0x2640 in font(added).getBestCmap()
+
+
+def test_unwritable_cache_still_builds(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    subset = assets.subset_font(assets.math_font_source().read_bytes(), [0x41, 0x2211])
+    assert subset[:4] == b"wOF2"
+    small = assets.FontFace("small.woff2", ((0x41, 0x42),), lazy=False)
+    assert assets.math_font_woff2(small, cache=blocker / "cache")[:4] == b"wOF2"
+
+
+def test_temml_css_points_at_our_font(site: dict[str, bytes]) -> None:
+    css = site["temml.css"].decode()
+    assert css.startswith("/* Temml 0.13.5")
+    assert 'font-family: "pizarra math", math;' in css
+    assert "Cambria Math" not in css
+    face = re.search(r"@font-face \{[^}]*\}", css)
+    assert face is not None
+    assert "Temml.woff2" in face.group(0)
+    assert "font-display: swap;" in face.group(0)
+    assert "mtable.tml-jot" in css
+
+
+def test_math_css_declares_both_faces(site: dict[str, bytes]) -> None:
+    css = site["math.css"].decode()
+    faces = re.findall(r"@font-face \{[^}]*\}", css)
+    assert len(faces) == 2
+    assert all('font-family: "pizarra math";' in f and "font-display: swap;" in f for f in faces)
+    assert "unicode-range" not in faces[0]
+    assert "unicode-range: U+100-17F," in faces[1]
+    assert re.search(r'math \{\s*font-family: "pizarra math", math;', css)
