@@ -1,0 +1,149 @@
+"""Check every numeric claim of a lesson in exact real arithmetic.
+
+Each relation between closed numeric expressions must be true; relations with
+letters count as checked only when proved for every value in their domains. The
+arithmetic lives in :mod:`pizarra.exact`; this module reads the lesson, places
+each failure at its ``file:line`` and counts the outcomes for ``pizarra check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from pizarra.errors import Diagnostic, SourcePos
+from pizarra.exact.evaluate import DOMAINS, Context, Undefined, ZeroToTheZero, evaluate
+from pizarra.exact.judge import Status, Verdict, judge_formula
+from pizarra.exact.lexer import lex
+from pizarra.exact.parser import Unsupported, parse_side
+from pizarra.exact.statements import split_links
+from pizarra.model import Lesson, MathItem
+
+ZERO_TO_THE_ZERO = "zero_to_the_zero"
+"""The ``conventions`` key that gives ``0^0`` a value."""
+UNDEFINED_WORDS = frozenset({"undefined", "indefinido"})
+"""Convention values that leave ``0^0`` without a value, explicitly."""
+
+
+@dataclass(frozen=True)
+class ClaimCounts:
+    """How many claims (links of relations) a check judged, by outcome."""
+
+    checked: int = 0
+    """Claims proved true."""
+    unchecked: int = 0
+    """Claims outside what pizarra can decide (letters not proved, unknown notation)."""
+    failed: int = 0
+    """Claims found false, or with a side that has no real value."""
+
+    def __add__(self, other: ClaimCounts) -> ClaimCounts:
+        return ClaimCounts(
+            self.checked + other.checked,
+            self.unchecked + other.unchecked,
+            self.failed + other.failed,
+        )
+
+    def summary(self) -> str:
+        """``claims: 12 checked, 3 unchecked, 0 failed``."""
+        return f"claims: {self.checked} checked, {self.unchecked} unchecked, {self.failed} failed"
+
+
+def check_claims(lesson: Lesson) -> tuple[list[Diagnostic], ClaimCounts]:
+    """Diagnostics for every false claim of ``lesson``, and the counts of outcomes."""
+    start = SourcePos(lesson.display_path, 1, 1)
+    context, diagnostics = _context(lesson.conventions, lesson.variables, start)
+    counts = ClaimCounts()
+    for item in lesson.math:
+        for verdict in judge_formula(item.tex, context):
+            counts += _count(verdict.status)
+            if verdict.status is Status.FAILED:
+                pos = _position(lesson.source_text, item, verdict.offset)
+                diagnostics.append(Diagnostic(pos, verdict.message, verdict.hint))
+    return diagnostics, counts
+
+
+def iter_claims(
+    tex: str,
+    conventions: Mapping[str, str] | None = None,
+    variables: Mapping[str, str] | None = None,
+) -> list[Verdict]:
+    """Every claim of one formula with its verdict (a debugging and testing aid)."""
+    context, _ = _context(conventions or {}, variables or {}, SourcePos("<tex>", 1, 1))
+    return judge_formula(tex, context)
+
+
+def _count(status: Status) -> ClaimCounts:
+    return ClaimCounts(
+        checked=int(status is Status.CHECKED),
+        unchecked=int(status is Status.UNCHECKED),
+        failed=int(status is Status.FAILED),
+    )
+
+
+def _position(source: str, item: MathItem, offset: int) -> SourcePos:
+    """The line of the relation at ``offset``; the formula's column when on its first line.
+
+    The lines are counted from the formula's first character of content, found in
+    the source, so the result is right whether or not ``item.tex`` keeps the
+    blank lines after a ``$$`` that stands alone on its line.
+    """
+    content = len(item.tex) - len(item.tex.lstrip())
+    first = _content_line(source, item)
+    if first is None:
+        first = item.tex.count("\n", 0, content)
+    lines = first + item.tex.count("\n", content, max(offset, content))
+    return item.pos.shifted(lines, None if lines == 0 else 1)
+
+
+def _content_line(source: str, item: MathItem) -> int | None:
+    """How many lines below its delimiter a formula's content starts, read from the source."""
+    lines = source.splitlines()
+    index = item.pos.line - 1
+    delimiter = "$$" if item.display else "$"
+    if not 0 <= index < len(lines) or not lines[index][item.pos.col - 1 :].startswith(delimiter):
+        return None
+    if lines[index][item.pos.col - 1 + len(delimiter) :].strip():
+        return 0
+    below = index + 1
+    while below < len(lines) and not lines[below].strip():
+        below += 1
+    return below - index
+
+
+def _context(
+    conventions: Mapping[str, str], variables: Mapping[str, str], start: SourcePos
+) -> tuple[Context, list[Diagnostic]]:
+    """The evaluation context a lesson declares, with problems found in the declaration."""
+    diagnostics: list[Diagnostic] = []
+    domains: dict[str, str] = {}
+    for name, domain in variables.items():
+        if domain in DOMAINS:
+            domains[name] = domain
+        else:
+            known = ", ".join(DOMAINS)
+            message = f"variables: {name} has unknown domain {domain!r}"
+            diagnostics.append(Diagnostic(start, message, f"use one of: {known}"))
+    zero: Fraction | Literal["undefined"] | None = None
+    if ZERO_TO_THE_ZERO in conventions:
+        zero = _convention_value(str(conventions[ZERO_TO_THE_ZERO]))
+        if zero is None:
+            message = f"conventions: {ZERO_TO_THE_ZERO} must be a number or 'undefined'"
+            diagnostics.append(Diagnostic(start, message, f'e.g. {ZERO_TO_THE_ZERO}: "1"'))
+    return Context(zero_to_the_zero=zero, domains=domains), diagnostics
+
+
+def _convention_value(text: str) -> Fraction | Literal["undefined"] | None:
+    """The declared value of ``0^0``: a closed numeric TeX expression or "undefined"."""
+    if text.strip().lower() in UNDEFINED_WORDS:
+        return "undefined"
+    if split_links(text) or len(text) > 100:
+        return None
+    node = parse_side(lex(text))
+    if isinstance(node, Unsupported):
+        return None
+    value = evaluate(node, Context())
+    if isinstance(value, Undefined | ZeroToTheZero | Unsupported) or not value.is_Rational:
+        return None
+    return Fraction(int(value.p), int(value.q))

@@ -1,0 +1,207 @@
+"""Exact arithmetic in the real numbers, as the course teaches it.
+
+Values are sympy rationals and real algebraic numbers built by pizarra's own
+evaluator (no string is ever handed to sympy). Two choices differ from a
+computer-algebra system's defaults:
+
+* an odd root of a negative number is the *real* root: ``(-8)^{1/3} = -2``
+  (a CAS's principal root would be the complex ``1 + i\\sqrt{3}``);
+* an even root of a negative, or ``0`` to a negative power, has no real value.
+
+Every operation is bounded (exponent size, root index, digits, radicals), so a
+hostile formula is refused quickly instead of hanging the build.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import sympy
+
+MAX_EXPONENT = 10_000
+"""Largest |integer exponent| evaluated for a rational base."""
+MAX_IRRATIONAL_EXPONENT = 16
+"""Largest |integer exponent| evaluated for an irrational base."""
+MAX_ROOT_INDEX = 64
+"""Largest root index (denominator of a rational exponent)."""
+MAX_BITS = 13_000
+"""Largest size (bits of numerator plus denominator) of any rational met on the way."""
+MAX_RADICALS = 8
+"""Most irrational radicals one value may contain (bounds exact zero tests)."""
+MAX_DEGREE = 6
+"""Largest algebraic degree (bound) for an exact zero test by minimal polynomial."""
+MAX_DENEST_OPS = 40
+"""Largest value (in sympy operations) whose nested square roots are denested."""
+MAX_TERMS = 2_000
+"""Most terms an expansion may produce before pizarra gives up on it."""
+APPROX_TOLERANCE = sympy.Rational(1, 200)
+"""``a \\approx b`` holds when |a - b| <= 0.5% of the larger of |a| and |b|."""
+
+_T = sympy.Symbol("t")
+
+
+class OutOfBounds(Exception):
+    """The value is too large or too complex to decide within the bounds."""
+
+
+class NotReal(Exception):
+    """The expression has no value in the real numbers."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def rational(value: Fraction) -> sympy.Expr:
+    """A sympy rational equal to ``value``."""
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def bounded(value: sympy.Expr) -> sympy.Expr:
+    """``value`` itself, after checking that it stays within the bounds."""
+    rationals = [value] if value.is_Rational else list(value.atoms(sympy.Rational))
+    for number in rationals:
+        if int(number.p).bit_length() + int(number.q).bit_length() > MAX_BITS:
+            raise OutOfBounds("a number with too many digits")
+    if not value.is_Rational:
+        radicals = [p for p in value.atoms(sympy.Pow) if not p.exp.is_Integer]
+        if len(radicals) > MAX_RADICALS:
+            raise OutOfBounds("too many radicals to compare exactly")
+    return value
+
+
+def sign(value: sympy.Expr) -> int:
+    """-1, 0 or 1: the exact sign of a real algebraic number.
+
+    A value far from zero is decided by evaluating it to 30 digits (sympy's evalf
+    tracks its error). A value that looks like zero is decided exactly: by
+    expanding it, by denesting its square roots, and last by its minimal
+    polynomial, only tried for a small algebraic degree because its cost grows
+    very fast with the degree.
+    """
+    if value.is_Rational:
+        return 1 if value.p > 0 else (-1 if value.p < 0 else 0)
+    approx = value.evalf(30)
+    if not approx.is_real:
+        raise OutOfBounds("not a real number")
+    if abs(approx) > sympy.Float("1e-20"):
+        return 1 if approx > 0 else -1
+    if expanded_terms(value) <= MAX_TERMS and sympy.expand(value) == 0:
+        return 0
+    if sympy.count_ops(value) <= MAX_DENEST_OPS and sympy.expand(sympy.sqrtdenest(value)) == 0:
+        return 0
+    if degree_bound(value) > MAX_DEGREE:
+        raise OutOfBounds("too complex to decide whether a difference is zero")
+    try:
+        if sympy.minimal_polynomial(value, _T) == _T:
+            return 0
+    except (NotImplementedError, ValueError, sympy.polys.polyerrors.PolynomialError) as error:
+        raise OutOfBounds("could not decide whether a difference is zero") from error
+    for digits in (60, 120, 240, 480):
+        approx = value.evalf(digits)
+        if abs(approx) > sympy.Float(f"1e-{digits - 15}", digits):
+            return 1 if approx > 0 else -1
+    raise OutOfBounds("could not decide the sign of a difference")
+
+
+def degree_bound(value: sympy.Expr) -> int:
+    """An upper bound of the algebraic degree: the product of the root indices."""
+    bound = 1
+    for power in value.atoms(sympy.Pow):
+        if power.exp.is_Rational and not power.exp.is_Integer:
+            bound *= int(power.exp.q)
+    return bound
+
+
+def expanded_terms(expr: sympy.Expr) -> int:
+    """An upper estimate of how many terms ``sympy.expand(expr)`` would have."""
+    if expr.is_Add:
+        return min(MAX_TERMS + 1, sum(expanded_terms(arg) for arg in expr.args))
+    if expr.is_Mul:
+        total = 1
+        for arg in expr.args:
+            total = min(MAX_TERMS + 1, total * expanded_terms(arg))
+        return total
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
+        terms = expanded_terms(expr.base)
+        return min(MAX_TERMS + 1, comb(terms + int(expr.exp) - 1, int(expr.exp)))
+    return 1
+
+
+def real_power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+    """``base^exponent`` for a rational exponent, with real-number semantics.
+
+    ``0^0`` is the caller's business (it depends on the lesson's conventions).
+    """
+    p, q = int(exponent.p), int(exponent.q)
+    if q > MAX_ROOT_INDEX:
+        raise OutOfBounds(f"a root of index above {MAX_ROOT_INDEX}")
+    limit = MAX_EXPONENT if base.is_Rational else MAX_IRRATIONAL_EXPONENT
+    if abs(p) > limit:
+        raise OutOfBounds(f"an exponent above {limit}")
+    direction = sign(base)
+    if direction == 0:
+        if p < 0:
+            raise NotReal("0 to a negative power divides by zero")
+        return sympy.Integer(0)
+    if direction < 0 and q % 2 == 0:
+        raise NotReal("an even root of a negative number is not real")
+    magnitude = -base if direction < 0 else base
+    if magnitude.is_Rational:
+        bits = int(magnitude.p).bit_length() + int(magnitude.q).bit_length()
+        if bits * abs(p) > MAX_BITS * q:
+            raise OutOfBounds("a power with too many digits")
+    result = bounded(sympy.Pow(magnitude, sympy.Rational(p, q)))
+    return -result if direction < 0 and p % 2 == 1 else result
+
+
+def absolute(value: sympy.Expr) -> sympy.Expr:
+    """|value|."""
+    return -value if sign(value) < 0 else value
+
+
+def holds(relation: str, left: sympy.Expr, right: sympy.Expr) -> bool:
+    """Whether ``left relation right`` is true, decided exactly."""
+    difference = bounded(left - right)
+    if relation == "\\approx":
+        larger = max(absolute(left), absolute(right), key=_Ordered)
+        tolerance = APPROX_TOLERANCE * larger
+        return sign(tolerance - absolute(difference)) >= 0
+    direction = sign(difference)
+    return {
+        "=": direction == 0,
+        "\\ne": direction != 0,
+        "<": direction < 0,
+        "\\le": direction <= 0,
+        ">": direction > 0,
+        "\\ge": direction >= 0,
+    }[relation]
+
+
+class _Ordered:
+    """Sort key comparing real algebraic numbers exactly."""
+
+    def __init__(self, value: sympy.Expr) -> None:
+        self.value = value
+
+    def __lt__(self, other: _Ordered) -> bool:
+        return sign(self.value - other.value) < 0
+
+
+def describe(value: sympy.Expr) -> str:
+    """A short exact rendering: ``262144``, ``1/8``, ``2**(1/3) (about 1.25992105)``."""
+    if value.is_Integer:
+        return _shorten(str(value))
+    if value.is_Rational:
+        return f"{_shorten(str(value.p))}/{_shorten(str(value.q))}"
+    text = sympy.sstr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} (about {sympy.N(value, 10)})"
+
+
+def _shorten(digits: str) -> str:
+    if len(digits) <= 40:
+        return digits
+    return f"{digits[:12]}...{digits[-6:]} ({len(digits.lstrip('-'))} digits)"

@@ -1,0 +1,213 @@
+"""Split a formula into the links of its claims.
+
+A formula such as ``a^0=1 \\qquad\\text{y}\\qquad a^{-p}=\\frac{1}{a^p}.`` holds two
+statements; a chain ``a = b = c`` is one statement with two links, ``a = b`` and
+``b = c``. Each link is one claim. Only the top level of the formula is split:
+commas and relations inside braces, brackets or other environments stay put.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pizarra.exact.lexer import Kind, Token, lex
+
+RELATIONS = {
+    "=": "=",
+    "\\ne": "\\ne",
+    "\\neq": "\\ne",
+    "<": "<",
+    "\\lt": "<",
+    "\\le": "\\le",
+    "\\leq": "\\le",
+    "\\leqslant": "\\le",
+    ">": ">",
+    "\\gt": ">",
+    "\\ge": "\\ge",
+    "\\geq": "\\ge",
+    "\\geqslant": "\\ge",
+    "\\approx": "\\approx",
+}
+"""Relations that make a claim, mapped to their canonical spelling."""
+
+BREAKS = frozenset(
+    {",", ";", ".", ":", "\\quad", "\\qquad", "\\iff", "\\implies", "\\impliedby"}
+    | {"\\Rightarrow", "\\Longrightarrow", "\\Leftarrow", "\\Longleftarrow"}
+    | {"\\Leftrightarrow", "\\Longleftrightarrow", "\\to", "\\rightarrow", "\\mapsto"}
+    | {"\\longrightarrow", "\\leftarrow", "\\gets", "\\sim", "\\equiv", "\\propto"}
+    | {"\\in", "\\notin", "\\subset", "\\subseteq", "\\cong", "\\simeq", "\\colon"}
+)
+"""Top-level tokens that end a statement without being a checked relation."""
+
+ALIGNMENTS = frozenset(
+    {"aligned", "align", "align*", "gathered", "gather", "gather*", "split", "alignedat"}
+)
+"""Environments whose rows are read as statements (``&`` dropped, ``\\\\`` ends a row)."""
+
+_OPEN = frozenset({"{", "(", "["})
+_CLOSE = frozenset({"}", ")", "]"})
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a relation: its tokens and where they are in the formula."""
+
+    tokens: tuple[Token, ...]
+    """The tokens, in order."""
+    start: int
+    """Offset of the first token."""
+    end: int
+    """Offset just past the last token."""
+
+    def source(self, tex: str) -> str:
+        """The author's TeX for this side."""
+        return tex[self.start : self.end]
+
+
+@dataclass(frozen=True)
+class Link:
+    """One claim: ``left relation right``."""
+
+    left: Side
+    """The side before the relation."""
+    relation: str
+    """Canonical relation: ``=``, ``\\ne``, ``<``, ``\\le``, ``>``, ``\\ge``, ``\\approx``."""
+    right: Side
+    """The side after the relation."""
+    offset: int
+    """Offset of the relation token (to find its line)."""
+
+    def source(self, tex: str) -> str:
+        """``left relation right`` as the author wrote the sides."""
+        return f"{self.left.source(tex)} {self.relation} {self.right.source(tex)}"
+
+
+@dataclass
+class _Statement:
+    sides: list[list[Token]] = field(default_factory=lambda: [[]])
+    relations: list[Token] = field(default_factory=list)
+
+    def links(self) -> list[Link]:
+        found: list[Link] = []
+        sides = [_side(tokens) for tokens in self.sides]
+        for index, relation in enumerate(self.relations):
+            left, right = sides[index], sides[index + 1]
+            if left is not None and right is not None:
+                canonical = RELATIONS[relation.text]
+                found.append(Link(left, canonical, right, relation.start))
+        return found
+
+
+def _side(tokens: list[Token]) -> Side | None:
+    return Side(tuple(tokens), tokens[0].start, tokens[-1].end) if tokens else None
+
+
+def split_links(tex: str) -> list[Link]:
+    """Every claim link of the formula ``tex``, in order."""
+    return _split(lex(tex))
+
+
+def _split(tokens: list[Token]) -> list[Link]:
+    links: list[Link] = []
+    statement = _Statement()
+    last_side: list[Token] = []
+    row_start = False
+    depth = 0
+    for index, token in enumerate(tokens):
+        if depth > 0:
+            depth = max(0, depth + _depth_change(token))
+            statement.sides[-1].append(token)
+            continue
+        if _is(token, "\\\\") or _alignment(token):
+            last_side = _finish(statement, links, last_side)
+            statement = _Statement()
+            row_start = _is(token, "\\\\")
+            continue
+        if _is(token, "&"):
+            continue
+        if _is_relation(token):
+            if row_start and not statement.sides[-1] and not statement.relations:
+                statement.sides[-1] = list(last_side)
+            statement.relations.append(token)
+            statement.sides.append([])
+        elif _ends_statement(statement, tokens, index):
+            last_side = _finish(statement, links, last_side)
+            statement = _Statement()
+        elif token.kind is Kind.TEXT and _text_is_unit(statement, tokens, index):
+            pass
+        else:
+            depth = max(0, depth + _depth_change(token))
+            statement.sides[-1].append(token)
+        row_start = False
+    _finish(statement, links, last_side)
+    return links
+
+
+def _finish(statement: _Statement, links: list[Link], last_side: list[Token]) -> list[Token]:
+    """Emit the statement's links; return the side a continuation row starts from."""
+    links.extend(statement.links())
+    return statement.sides[-1] if statement.sides[-1] else last_side
+
+
+def _ends_statement(statement: _Statement, tokens: list[Token], index: int) -> bool:
+    """A separator (not a decimal comma), or ``\\text`` words after a relation."""
+    token = tokens[index]
+    if token.kind is Kind.TEXT:
+        return _text_ends(statement, tokens, index)
+    return _is_break(token) and not _decimal_comma(tokens, index)
+
+
+def _decimal_comma(tokens: list[Token], index: int) -> bool:
+    """``2,5`` written without blanks reads as a decimal comma: kept, so it is unchecked."""
+    if tokens[index].text != "," or not 0 < index < len(tokens) - 1:
+        return False
+    before, after = tokens[index - 1], tokens[index + 1]
+    return (
+        before.kind is Kind.NUMBER
+        and after.kind is Kind.NUMBER
+        and before.end == tokens[index].start
+        and after.start == tokens[index].end
+    )
+
+
+def _text_is_unit(statement: _Statement, tokens: list[Token], index: int) -> bool:
+    """A ``\\text`` right before a relation, or leading a side, is skipped."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return not statement.sides[-1] or (following is not None and _is_relation(following))
+
+
+def _text_ends(statement: _Statement, tokens: list[Token], index: int) -> bool:
+    """After a relation, ``\\text`` ends the statement (a unit, ``y``, ``en general``)."""
+    return bool(statement.relations) and not _text_is_unit(statement, tokens, index)
+
+
+def _depth_change(token: Token) -> int:
+    if token.kind is Kind.BEGIN:
+        return 1
+    if token.kind is Kind.END:
+        return -1
+    if token.kind is Kind.COMMAND and token.text in ("\\left", "\\{", "\\langle"):
+        return 1
+    if token.kind is Kind.COMMAND and token.text in ("\\right", "\\}", "\\rangle"):
+        return -1
+    if token.kind is Kind.CHAR and token.text in _OPEN:
+        return 1
+    if token.kind is Kind.CHAR and token.text in _CLOSE:
+        return -1
+    return 0
+
+
+def _is(token: Token, text: str) -> bool:
+    return token.kind in (Kind.CHAR, Kind.COMMAND) and token.text == text
+
+
+def _is_relation(token: Token) -> bool:
+    return token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in RELATIONS
+
+
+def _is_break(token: Token) -> bool:
+    return token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in BREAKS
+
+
+def _alignment(token: Token) -> bool:
+    return token.kind in (Kind.BEGIN, Kind.END) and token.text in ALIGNMENTS
