@@ -151,9 +151,9 @@ def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
     """A fence whose info is ``{name} argument`` is a directive; check it is closed."""
     if token.type not in ("fence", "colon_fence") or token.map is None:
         return None
-    _check_closed(ctx, token)
+    closed = _check_closed(ctx, token)
     match = _DIRECTIVE_INFO.match(token.info.strip())
-    if match is None:
+    if match is None or not closed:
         return None
     pos = ctx.line_pos(token.map[0])
     return Directive(
@@ -166,7 +166,8 @@ def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
     )
 
 
-def _check_closed(ctx: LowerContext, token: Token) -> None:
+def _check_closed(ctx: LowerContext, token: Token) -> bool:
+    """Report a fence that runs to the end of its container; True if it is closed."""
     assert token.map is not None
     last = token.map[1] - 1
     closing = ctx.lines[last].strip() if 0 <= last < len(ctx.lines) else ""
@@ -179,6 +180,7 @@ def _check_closed(ctx: LowerContext, token: Token) -> None:
             f"unclosed fence {token.markup}{token.info.strip()}",
             hint=f"close it with a line of at least {len(token.markup)} {marker!r}",
         )
+    return closed
 
 
 def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> None:

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import uvicorn
 from markupsafe import Markup
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -134,8 +138,8 @@ def base_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.skip("Chromium is not installed")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: run `make test` (it installs it)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield chromium
@@ -162,5 +166,64 @@ def nojs_page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def axe_path() -> str:
     if not AXE.exists():
-        pytest.skip("axe-core is not installed (npm install)")
+        pytest.fail("axe-core is missing: run `make setup` (npm ci installs it)")
     return str(AXE)
+
+
+@dataclass(frozen=True)
+class ServedCourse:
+    """A course served by the real ``pizarra serve`` app on a free port."""
+
+    url: str
+    """Base URL, ending without a slash."""
+    root: Path
+    """The course's source folder (a copy, safe to edit)."""
+
+
+def serve_course(src: Path) -> Iterator[ServedCourse]:
+    """Run pizarra's own server app for ``src`` in a thread, without file watching."""
+    from pizarra.build import Tools
+    from pizarra.check.code_cells import ResultCache
+    from pizarra.execute import SubprocessRunner
+    from pizarra.mathml import TemmlRenderer
+    from pizarra.server import create_app
+
+    root = src if src.is_dir() else src.parent
+    tools = Tools(TemmlRenderer(), SubprocessRunner(), ResultCache.under(root))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    config = uvicorn.Config(
+        create_app(src, tools, watch=False), host="127.0.0.1", port=port, log_level="error"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("pizarra's server did not start")
+        time.sleep(0.05)
+    try:
+        yield ServedCourse(f"http://127.0.0.1:{port}", root)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def bundled_course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
+    """The bundled Math for AI course, served by ``pizarra serve``'s app."""
+    from pizarra.course import BUNDLED
+
+    copy = tmp_path_factory.mktemp("bundled") / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    yield from serve_course(copy)
+
+
+@pytest.fixture(scope="session")
+def cubic_lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
+    """The English cubic-growth test lesson, a course of one lesson."""
+    folder = tmp_path_factory.mktemp("cubic")
+    shutil.copy(FIXTURES / "cubic-en.md", folder / "cubic-en.md")
+    yield from serve_course(folder / "cubic-en.md")

@@ -1,0 +1,5 @@
+import sys
+
+from pizarra.cli import main
+
+sys.exit(main())

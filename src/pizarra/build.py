@@ -1,0 +1,137 @@
+"""The pipeline, stage by stage: load, verify, render, check links, write.
+
+``verify`` is what ``pizarra check`` runs; ``build`` is ``verify`` plus writing
+the site, and writes nothing unless every check passed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from pizarra.assets import site_assets
+from pizarra.check.claims import ClaimCounts, check_claims
+from pizarra.check.code_cells import (
+    CellOutcome,
+    ResultCache,
+    check_code_cells,
+    run_code_cells,
+)
+from pizarra.check.links import check_links
+from pizarra.check.math import check_math
+from pizarra.check.references import check_references
+from pizarra.course import load_course
+from pizarra.errors import Diagnostic, Severity
+from pizarra.execute import CodeRunner
+from pizarra.explorers import explorer_assets
+from pizarra.i18n.strings import t
+from pizarra.mathml import MathRenderer
+from pizarra.model import Course
+from pizarra.render import lesson_path, render_course_page, render_lesson_page, render_status_page
+from pizarra.site import write_site
+
+
+@dataclass(frozen=True)
+class Tools:
+    """The edges a run talks to, injectable so tests can replace them."""
+
+    math: MathRenderer
+    """TeX -> MathML."""
+    runner: CodeRunner
+    """Runs code cells."""
+    cache: ResultCache | None
+    """Code cell results by hash; None disables caching."""
+
+
+@dataclass
+class Report:
+    """What a run found and made."""
+
+    course: Course | None = None
+    """The loaded course (None when it could not be read)."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    """Every problem, in source order."""
+    claims: ClaimCounts = field(default_factory=lambda: ClaimCounts(0, 0, 0))
+    """Numeric claims checked, unchecked and failed."""
+    cells_run: int = 0
+    """Code cells executed in this run."""
+    cells_cached: int = 0
+    """Code cells answered from the cache."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """The rendered site, path -> bytes (empty if verification failed)."""
+    seconds: float = 0.0
+    """Wall time of the run."""
+    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
+    """Code-cell outcomes per lesson path, for ``--update-outputs``."""
+
+    def failed(self, strict: bool = False) -> bool:
+        return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
+
+
+def verify(src: Path, tools: Tools) -> Report:
+    """Load the course, run every check, render every page and check its links."""
+    started = time.perf_counter()
+    report = Report()
+    course, errors = load_course(src)
+    report.course = course
+    report.diagnostics.extend(errors)
+    if course is None:
+        return _finish(report, started)
+    claims = [0, 0, 0]
+    for lesson in course.lessons():
+        report.diagnostics += check_math(lesson, tools.math)
+        found, counts = check_claims(lesson)
+        report.diagnostics += found
+        claims = [
+            claims[0] + counts.checked,
+            claims[1] + counts.unchecked,
+            claims[2] + counts.failed,
+        ]
+        outcomes = run_code_cells(lesson, tools.runner, tools.cache)
+        report.outcomes[lesson.path] = list(outcomes)
+        report.cells_cached += sum(1 for o in outcomes if o.cached)
+        report.cells_run += sum(1 for o in outcomes if not o.cached)
+        report.diagnostics += check_code_cells(lesson, outcomes)
+        report.diagnostics += check_references(course, lesson)
+    report.claims = ClaimCounts(*claims)
+    if any(d.severity is Severity.ERROR for d in report.diagnostics):
+        return _finish(report, started)
+    files = render_site(course, tools.math)
+    origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
+    report.diagnostics += check_links(files, origins)
+    report.files = files
+    return _finish(report, started)
+
+
+def build(src: Path, out: Path, tools: Tools, strict: bool = False) -> Report:
+    """Verify, then replace ``out`` with the new site only if nothing failed."""
+    report = verify(src, tools)
+    if not report.failed(strict):
+        write_site(report.files, out)
+    return report
+
+
+def render_site(course: Course, math: MathRenderer) -> dict[str, bytes]:
+    """Every page and asset of the site, in memory."""
+    files: dict[str, bytes] = {"index.html": render_course_page(course).encode()}
+    all_tex = ""
+    for lesson in course.lessons():
+        files[lesson_path(lesson)] = render_lesson_page(course, lesson, math).encode()
+        all_tex += lesson.source_text
+    files["404.html"] = render_status_page(
+        course, 404, t(course.lang, "not_found_title"), "", "/"
+    ).encode()
+    static = resources.files("pizarra") / "static"
+    for name in ("pizarra.css",):
+        files[f"assets/{name}"] = (static / name).read_bytes()
+    for name, data in {**site_assets(all_tex), **explorer_assets()}.items():
+        files[f"assets/{name}"] = data
+    return files
+
+
+def _finish(report: Report, started: float) -> Report:
+    report.diagnostics.sort(key=lambda d: (d.pos, d.message))
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,145 @@
+"""``pizarra build | serve | check``: argument parsing and reporting only."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from pizarra.build import Report, Tools, build, verify
+from pizarra.course import BUNDLED
+from pizarra.errors import Severity
+
+DEFAULT_OUT = Path("_site")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command: int = args.run(args)
+    return command
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pizarra",
+        description="Publish interactive, verified math lessons as a static site.",
+    )
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    def source(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "src",
+            nargs="?",
+            type=Path,
+            default=BUNDLED,
+            metavar="SRC",
+            help="a course folder (with course.yaml) or one lesson .md file "
+            "(default: the bundled course, Math for AI)",
+        )
+        sub.add_argument(
+            "--strict", action="store_true", help="treat warnings (an uncited source...) as errors"
+        )
+        sub.add_argument(
+            "--no-cache",
+            action="store_true",
+            help="re-run every code cell, ignoring cached results",
+        )
+
+    b = commands.add_parser("build", help="check the course and write the static site")
+    source(b)
+    b.add_argument(
+        "-o", "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: ./_site)"
+    )
+    b.set_defaults(run=_build)
+
+    s = commands.add_parser(
+        "serve", help="build, serve on 127.0.0.1, rebuild on change and reload the page"
+    )
+    source(s)
+    s.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
+    s.set_defaults(run=_serve)
+
+    c = commands.add_parser("check", help="parse and verify the course without writing a site")
+    source(c)
+    c.add_argument(
+        "--update-outputs",
+        action="store_true",
+        help="rewrite each {output} block with what its code cell really prints",
+    )
+    c.set_defaults(run=_check)
+    return parser
+
+
+def default_tools(src: Path, no_cache: bool = False) -> Tools:
+    from pizarra.check.code_cells import ResultCache
+    from pizarra.execute import SubprocessRunner
+    from pizarra.mathml import TemmlRenderer
+
+    root = src if src.is_dir() else src.parent
+    return Tools(TemmlRenderer(), SubprocessRunner(), None if no_cache else ResultCache.under(root))
+
+
+def _check(args: argparse.Namespace) -> int:
+    tools = default_tools(args.src, args.no_cache)
+    report = verify(args.src, tools)
+    if args.update_outputs:
+        from pizarra.update import write_updated_outputs
+
+        changed = write_updated_outputs(report)
+        for path in changed:
+            print(f"pizarra: updated the outputs in {path}", file=sys.stderr)
+        if changed:
+            report = verify(args.src, tools)
+    _print_report(report, "check", args.strict)
+    return 1 if report.failed(args.strict) else 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from pizarra.site import SiteWriteError
+
+    try:
+        report = build(args.src, args.out, default_tools(args.src, args.no_cache), args.strict)
+    except SiteWriteError as exc:
+        print(f"pizarra build: {exc}", file=sys.stderr)
+        return 1
+    _print_report(report, "build", args.strict)
+    if report.failed(args.strict):
+        kept = "left untouched" if args.out.exists() else "not created"
+        print(f"pizarra build: failed; the site in {args.out} was {kept}.", file=sys.stderr)
+        return 1
+    print(f"pizarra build: wrote {len(report.files)} files to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from pizarra.server import serve
+
+    if not 0 < args.port < 65536:
+        print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
+        return 2
+    return serve(args.src, args.port, default_tools(args.src, args.no_cache), args.strict)
+
+
+def _print_report(report: Report, command: str, strict: bool) -> None:
+    for diagnostic in report.diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    print(summary(report, command), file=sys.stderr)
+
+
+def summary(report: Report, command: str) -> str:
+    """One closing paragraph: lessons, claims, cells, errors, time."""
+    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+    warnings = len(report.diagnostics) - errors
+    lessons = len(list(report.course.lessons())) if report.course else 0
+    claims = report.claims
+    return (
+        f"pizarra {command}: {lessons} lesson(s); "
+        f"claims: {claims.checked} checked, {claims.unchecked} unchecked, {claims.failed} failed; "
+        f"code cells: {report.cells_run} run, {report.cells_cached} cached; "
+        f"{errors} error(s), {warnings} warning(s) in {report.seconds:.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Prose tokens -> HTML: markdown-it's renderer with pizarra's math, roles and tables.
+
+Every rule escapes source text; only MathML from the math renderer (which escapes
+its own input) is inserted as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it.common.utils import escapeHtml
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markupsafe import Markup, escape
+
+from pizarra.i18n.strings import t
+from pizarra.markdown import parser
+from pizarra.mathml import MathRenderer
+
+
+@dataclass(frozen=True)
+class ProseContext:
+    """What prose rendering needs beyond the tokens."""
+
+    lang: str
+    """UI language."""
+    math: MathRenderer
+    """TeX -> MathML."""
+    lesson_href: Callable[[int], str | None]
+    """URL of a published lesson, None for an upcoming one."""
+    course_href: Callable[[int], str]
+    """URL of a lesson's entry on the course page."""
+    source_number: Callable[[str], int | None]
+    """Number of a cited source."""
+
+
+class ProseRenderer(RendererHTML):
+    """markdown-it's HTML renderer plus rules named after pizarra's token types."""
+
+    def _ctx(self, env: dict[str, Any]) -> ProseContext:
+        ctx = env["pizarra"]
+        assert isinstance(ctx, ProseContext)
+        return ctx
+
+    def math_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return self._ctx(env).math(tokens[idx].content, False)
+
+    def math_inline_double(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return self._ctx(env).math(tokens[idx].content, True)
+
+    def math_block(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        mathml = self._ctx(env).math(tokens[idx].content.strip("\n"), True)
+        return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
+
+    def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return escapeHtml(tokens[idx].content)
+
+    def myst_role(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token, ctx = tokens[idx], self._ctx(env)
+        if "lesson" in token.meta:
+            return str(lesson_link(ctx, int(token.meta["lesson"])))
+        if "cite" in token.meta:
+            number = ctx.source_number(str(token.meta["cite"]))
+            if number is None:
+                return f'<span class="cite">[{escapeHtml(token.content)}]</span>'
+            return f'<a class="cite" href="#fuente-{number}">[{number}]</a>'
+        return escapeHtml(token.content)
+
+    def table_open(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        label = escape(t(self._ctx(env).lang, "table"))
+        return (
+            f'<div class="table-scroll" role="region" tabindex="0" aria-label="{label}">\n'
+            + self.renderToken(tokens, idx, options, env)
+        )
+
+    def table_close(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return self.renderToken(tokens, idx, options, env) + "</div>\n"
+
+    def fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+        attr = f' class="language-{escapeHtml(language)}"' if language else ""
+        return f'<pre tabindex="0"><code{attr}>{escapeHtml(token.content)}</code></pre>\n'
+
+
+def lesson_link(ctx: ProseContext, number: int) -> Markup:
+    """A reference to lesson ``number``: a link if published, else a pointer to the course."""
+    label = t(ctx.lang, "lesson_n", n=number)
+    href = ctx.lesson_href(number)
+    if href is not None:
+        return Markup('<a class="lesson-ref" href="{}">{}</a>').format(href, label)
+    return Markup(
+        '<a class="lesson-ref lesson-ref--upcoming" href="{}" title="{}">{} '
+        '<span class="badge">{}</span></a>'
+    ).format(
+        ctx.course_href(number),
+        t(ctx.lang, "upcoming_ref_title", n=number),
+        label,
+        t(ctx.lang, "status_upcoming").lower(),
+    )
+
+
+_RENDERER = ProseRenderer()
+
+
+def render_prose(tokens: Sequence[Token], ctx: ProseContext) -> Markup:
+    """HTML of a run of block tokens."""
+    return Markup(_RENDERER.render(tokens, parser().options, {"pizarra": ctx}))

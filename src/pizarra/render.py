@@ -1,0 +1,220 @@
+"""Course and lessons -> HTML pages, through autoescaped Jinja templates.
+
+Pages link to each other and to ``assets/`` with relative URLs, so the built
+site works from any folder of any static host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from pizarra.explorers import asset_names, render_explorer
+from pizarra.i18n.strings import t
+from pizarra.mathml import MathRenderer
+from pizarra.model import (
+    Block,
+    CodeCell,
+    Course,
+    CourseEntry,
+    Exercise,
+    Explorer,
+    Lesson,
+    Note,
+    Prose,
+)
+from pizarra.prose import ProseContext, render_prose
+
+SITE_CSS = ("pizarra.css", "math.css", "temml.css")
+
+
+@dataclass(frozen=True)
+class PageLink:
+    """A link to a neighbouring lesson."""
+
+    label: str
+    """"Lección anterior" / "Lección siguiente"."""
+    title: str
+    """The lesson's number and title."""
+    href: str
+    """Where it goes."""
+    upcoming: bool
+    """True when the lesson is not published (the link goes to the course page)."""
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("pizarra", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+def lesson_path(lesson: Lesson) -> str:
+    """The lesson page's path in the site."""
+    return f"{lesson.slug}/index.html"
+
+
+def render_course_page(course: Course) -> str:
+    """The course's front page: lessons in order with their status."""
+
+    def href(entry: CourseEntry) -> str | None:
+        return f"{entry.lesson.slug}/" if entry.lesson is not None else None
+
+    return (
+        _environment()
+        .get_template("course.html")
+        .render(
+            lang=course.lang,
+            t=lambda key, **kw: t(course.lang, key, **kw),
+            course=course,
+            entry_href=href,
+            root="",
+            css=SITE_CSS,
+            scripts=(),
+            page_title=course.title,
+        )
+    )
+
+
+def render_lesson_page(
+    course: Course,
+    lesson: Lesson,
+    math: MathRenderer,
+    query: Mapping[str, str] | None = None,
+) -> str:
+    """A lesson page; ``query`` selects explorer states (``?n=2048``) for server rendering.
+
+    Raises :class:`pizarra.explorers.ExplorerStateError` for a state outside an
+    explorer's domain.
+    """
+    lang = lesson.lang
+    body = render_lesson_body(course, lesson, math, query)
+    kinds = sorted({e.kind for e in lesson.explorers()})
+    css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
+    scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
+    return (
+        _environment()
+        .get_template("lesson.html")
+        .render(
+            lang=lang,
+            t=lambda key, **kw: t(lang, key, **kw),
+            course=course,
+            lesson=lesson,
+            body=body,
+            neighbours=_neighbours(course, lesson),
+            root="../",
+            css=css,
+            scripts=scripts,
+            page_title=f"{lesson.title} · {course.title}",
+        )
+    )
+
+
+def render_lesson_body(
+    course: Course,
+    lesson: Lesson,
+    math: MathRenderer,
+    query: Mapping[str, str] | None = None,
+) -> Markup:
+    """The HTML of the lesson's blocks (what golden-file tests compare)."""
+    lang = lesson.lang
+    sources = {source.key: number for number, source in enumerate(lesson.sources, start=1)}
+
+    def lesson_href(number: int) -> str | None:
+        entry = course.entry(number)
+        if entry is None or entry.lesson is None:
+            return None
+        return f"../{entry.lesson.slug}/"
+
+    prose = ProseContext(
+        lang=lang,
+        math=math,
+        lesson_href=lesson_href,
+        course_href=lambda number: f"../#leccion-{number}",
+        source_number=sources.get,
+    )
+    return _render_blocks(lesson.blocks, prose, query)
+
+
+def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
+    """A small page for 400 and 404 answers, in the course's language and style."""
+    return (
+        _environment()
+        .get_template("status.html")
+        .render(
+            lang=course.lang,
+            t=lambda key, **kw: t(course.lang, key, **kw),
+            course=course,
+            status=status,
+            title=title,
+            message=message,
+            root=root,
+            css=SITE_CSS,
+            scripts=(),
+            page_title=f"{title} · {course.title}",
+        )
+    )
+
+
+def _render_blocks(
+    blocks: tuple[Block, ...], prose: ProseContext, query: Mapping[str, str] | None
+) -> Markup:
+    template = _environment().get_template("blocks.html")
+    parts: list[Markup] = []
+    for block in blocks:
+        if isinstance(block, Prose):
+            parts.append(render_prose(block.tokens, prose))
+        elif isinstance(block, Explorer):
+            parts.append(render_explorer(block, prose.lang, query))
+        else:
+            parts.append(
+                Markup(
+                    template.render(
+                        block=block,
+                        kind=type(block).__name__,
+                        t=lambda key, **kw: t(prose.lang, key, **kw),
+                        render=lambda inner: _render_blocks(inner, prose, query),
+                    )
+                )
+            )
+    return Markup("").join(parts)
+
+
+def _neighbours(course: Course, lesson: Lesson) -> list[PageLink]:
+    entries = list(course.entries)
+    index = next(i for i, e in enumerate(entries) if e.lesson is lesson)
+    links = []
+    for offset, key in ((-1, "previous_lesson"), (1, "next_lesson")):
+        at = index + offset
+        if 0 <= at < len(entries):
+            entry = entries[at]
+            title = f"{entry.number}. {entry.title}"
+            if entry.lesson is not None:
+                links.append(
+                    PageLink(t(lesson.lang, key), title, f"../{entry.lesson.slug}/", False)
+                )
+            else:
+                links.append(
+                    PageLink(t(lesson.lang, key), title, f"../#leccion-{entry.number}", True)
+                )
+    return links
+
+
+__all__ = [
+    "CodeCell",
+    "Exercise",
+    "Note",
+    "lesson_path",
+    "render_course_page",
+    "render_lesson_page",
+    "render_status_page",
+]

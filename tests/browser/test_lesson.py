@@ -1,0 +1,221 @@
+"""The built lesson in Chromium, served by pizarra's own server: typeset, accessible, whole."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pizarra.course import BUNDLED
+from pizarra.lower import parse_lesson
+from tests.browser.conftest import ServedCourse
+from tests.browser.test_explorer import AXE_RUN, VALUES, open_page, range_of, snapshot
+
+pytestmark = pytest.mark.browser
+
+LESSON_FILE = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
+PATH = "/potencias-para-la-ia/"
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def the_lesson() -> Any:
+    lesson, errors = parse_lesson(LESSON_FILE, "lesson.md")
+    assert lesson is not None and not errors
+    return lesson
+
+
+def axe_violations(page: Page, axe_path: str) -> list[dict[str, Any]]:
+    page.add_script_tag(path=axe_path)
+    result: dict[str, Any] = page.evaluate(AXE_RUN)
+    return [
+        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]]} for v in result["violations"]
+    ]
+
+
+def load(page: Page, url: str) -> None:
+    page.goto(url, wait_until="networkidle")
+    page.evaluate("document.fonts.ready")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_lesson_is_typeset_and_has_no_axe_violations(
+    browser: Browser, bundled_course: ServedCourse, axe_path: str, scheme: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 1000, "height": 900}, color_scheme=scheme, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    load(page, bundled_course.url + PATH)
+    SHOTS.mkdir(exist_ok=True)
+    shot = SHOTS / f"lesson-{scheme}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 100_000
+    lesson = the_lesson()
+    displays = sum(1 for m in lesson.math if m.display)
+    assert page.locator("main math").count() == len(lesson.math)
+    assert page.locator('main math[display="block"]').count() == displays
+    assert page.locator("merror, .temml-error").count() == 0
+    prose = page.evaluate(
+        """() => Array.from(document.querySelectorAll('main p, main li, main td, main th'))
+                 .map(e => { const c = e.cloneNode(true);
+                             c.querySelectorAll('math, code, pre').forEach(x => x.remove());
+                             return c.textContent; }).join('\\n')"""
+    )
+    assert "$" not in prose and "\\frac" not in prose, "raw TeX reached the page"
+    assert axe_violations(page, axe_path) == []
+    context.close()
+
+
+def test_page_loads_no_math_javascript(page: Page, bundled_course: ServedCourse) -> None:
+    load(page, bundled_course.url + PATH)
+    scripts = page.evaluate(
+        "Array.from(document.scripts).map(s => [s.type, s.src.split('/').pop()])"
+    )
+    assert scripts == [["module", "explorer-growth.js"], ["application/json", ""]]
+    fonts = page.evaluate("Array.from(document.fonts).filter(f => f.status === 'loaded').length")
+    assert fonts >= 1
+
+
+def test_aligned_rows_line_up(page: Page, bundled_course: ServedCourse) -> None:
+    load(page, bundled_course.url + PATH)
+    xs = page.evaluate(
+        """() => Array.from(document.querySelectorAll('math mtable')).map(table =>
+             Array.from(table.querySelectorAll(':scope > mtr')).map(row => {
+               const cell = row.children[1];
+               const op = cell && cell.querySelector('mo');
+               return op ? Math.round(op.getBoundingClientRect().left * 10) / 10 : null;
+             }))"""
+    )
+    assert len(xs) >= 2
+    for rows in xs:
+        assert None not in rows and max(rows) - min(rows) < 1, rows
+
+
+def test_outline_landmarks_and_language(page: Page, bundled_course: ServedCourse) -> None:
+    load(page, bundled_course.url + PATH)
+    lesson = the_lesson()
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.locator("h1").count() == 1
+    assert page.locator("h1").inner_text() == lesson.title
+    h2 = page.locator("main h2").all_inner_texts()
+    assert h2 == [s.title for s in lesson.sections if s.level == 2] + ["Fuentes"]
+    for role in ("banner", "main", "contentinfo", "navigation"):
+        assert page.get_by_role(role).count() >= 1, role
+    assert page.locator("main h3").all_inner_texts() == [f"Pregunta {n}" for n in range(1, 8)]
+    sources = page.locator("#fuentes + ol li a")
+    assert sources.count() == 6
+    assert all(
+        href.startswith("https://") for href in sources.evaluate_all("l => l.map(a => a.href)")
+    )
+
+
+def test_solutions_open_without_javascript(nojs_page: Page, bundled_course: ServedCourse) -> None:
+    load(nojs_page, bundled_course.url + PATH)
+    summaries = nojs_page.locator("details.solution > summary")
+    assert summaries.count() == 7
+    assert summaries.all_inner_texts() == ["Mostrar la solución paso a paso"] * 7
+    body = nojs_page.locator("details.solution").first.locator(".solution-body")
+    assert not body.is_visible()
+    summaries.first.click()
+    assert body.is_visible()
+    assert "81" in body.inner_text()
+
+
+def test_phone_width_has_no_horizontal_scroll(
+    browser: Browser, bundled_course: ServedCourse, axe_path: str
+) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 700}, reduced_motion="reduce")
+    page = context.new_page()
+    load(page, bundled_course.url + PATH)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=str(SHOTS / "lesson-320.png"))
+    assert axe_violations(page, axe_path) == []
+    context.close()
+
+
+def test_course_page_lists_lessons_with_status(
+    page: Page, bundled_course: ServedCourse, axe_path: str
+) -> None:
+    load(page, bundled_course.url + "/")
+    cards = page.locator(".lesson-card")
+    assert cards.count() == 9
+    published = page.locator(".lesson-card:not(.lesson-card--upcoming) a")
+    assert published.all_inner_texts() == [the_lesson().title]
+    assert page.locator(".status--upcoming").count() == 8
+    assert axe_violations(page, axe_path) == []
+    published.click()
+    assert page.url.endswith(PATH)
+
+
+def test_lesson_references_and_neighbours(page: Page, bundled_course: ServedCourse) -> None:
+    load(page, bundled_course.url + PATH)
+    refs = page.locator("a.lesson-ref")
+    assert refs.count() == 2
+    for href in refs.evaluate_all("l => l.map(a => a.getAttribute('href'))"):
+        assert re.fullmatch(r"\.\./#leccion-[28]", href)
+    nav = page.get_by_role("navigation", name="Navegación entre lecciones")
+    assert nav.locator("a").all_inner_texts()[-1] == "Volver al curso"
+    refs.last.click()
+    assert page.locator("#leccion-8").is_visible()
+
+
+def test_explorer_in_the_lesson_keyboard_and_server_agree(
+    page: Page, nojs_page: Page, bundled_course: ServedCourse
+) -> None:
+    url = bundled_course.url + PATH
+    open_page(page, url)
+    assert snapshot(page)["value"] == "1024"
+    range_of(page).focus()
+    page.keyboard.press("ArrowRight")
+    state = snapshot(page)
+    assert state["value"] == "2048"
+    assert state["readouts"]["linear"] == "16×"
+    assert state["readouts"]["quadratic"] == "256×"
+    assert state["readouts"]["scores"] == "4.194.304"
+    assert state["current"][0] == "2048"
+    page.keyboard.press("End")
+    assert snapshot(page)["value"] == "8192"
+    page.keyboard.press("Home")
+    for index, value in enumerate(VALUES):
+        if index:
+            page.keyboard.press("ArrowRight")
+        nojs_page.goto(f"{url}?n={value}")
+        assert snapshot(page) == snapshot(nojs_page), value
+
+
+def test_explorer_table_without_javascript(nojs_page: Page, bundled_course: ServedCourse) -> None:
+    load(nojs_page, bundled_course.url + PATH)
+    nojs_page.locator(
+        "details.px-table > summary, details > summary", has_text="tabla"
+    ).first.click()
+    rows = nojs_page.locator("table tbody tr", has_text="×")
+    text = " ".join(rows.all_inner_texts())
+    for figure in (
+        "16.384",
+        "65.536",
+        "262.144",
+        "1.048.576",
+        "4.194.304",
+        "16.777.216",
+        "67.108.864",
+        "4096×",
+    ):
+        assert figure in text
+
+
+def test_second_explorer_lesson_in_english(
+    page: Page, cubic_lesson: ServedCourse, axe_path: str
+) -> None:
+    page.goto(cubic_lesson.url + "/")
+    page.locator("#leccion-1").get_by_role("link", name="Cubes grow faster than squares").click()
+    page.wait_for_selector("input[type=range]:not([hidden])")
+    assert page.locator("html").get_attribute("lang") == "en"
+    before = page.locator("[data-value]").first.inner_text()
+    page.locator("input[type=range]").first.focus()
+    page.keyboard.press("ArrowRight")
+    after = page.locator("[data-value]").first.inner_text()
+    assert int(after.replace(",", "")) == 2 * int(before.replace(",", ""))
+    assert axe_violations(page, axe_path) == []

@@ -1,0 +1,106 @@
+"""The pipeline end to end: a whole-site snapshot, atomic writes, course rules."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pizarra.build import Tools, build, verify
+from pizarra.check.links import check_links
+from pizarra.execute import SubprocessRunner
+from pizarra.site import SiteWriteError, write_site
+from tests.support import FIXTURES, fake_math
+
+SITE = FIXTURES / "site"
+UPDATE = os.environ.get("PIZARRA_UPDATE_GOLDEN") == "1"
+
+
+def tools() -> Tools:
+    return Tools(fake_math, SubprocessRunner(), None)
+
+
+def test_whole_site_matches_the_snapshot(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    report = build(SITE / "course", out, tools())
+    assert [d.format() for d in report.diagnostics] == []
+    pages = sorted(str(p.relative_to(out)) for p in out.rglob("*.html"))
+    expected_dir = SITE / "expected"
+    if UPDATE:
+        shutil.rmtree(expected_dir, ignore_errors=True)
+        for page in pages:
+            (expected_dir / page).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(out / page, expected_dir / page)
+    expected = sorted(str(p.relative_to(expected_dir)) for p in expected_dir.rglob("*.html"))
+    assert pages == expected
+    for page in pages:
+        assert (out / page).read_text() == (expected_dir / page).read_text(), page
+    assets = sorted(p.name for p in (out / "assets").iterdir())
+    assert {"pizarra.css", "math.css", "temml.css", "math.woff2"} <= set(assets)
+
+
+def test_failed_build_leaves_the_previous_site_untouched(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    shutil.copytree(SITE / "course", course)
+    out = tmp_path / "site"
+    assert not build(course, out, tools()).failed()
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    lesson = course / "lessons" / "01-primera.md"
+    lesson.write_text(lesson.read_text().replace("1{,}024", "1{,}000"), encoding="utf-8")
+    report = build(course, out, tools())
+    assert report.failed()
+    assert any("claim is false" in d.message for d in report.diagnostics)
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site")], "no leftovers"
+
+
+def test_refuses_to_replace_a_folder_pizarra_did_not_make(tmp_path: Path) -> None:
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    with pytest.raises(SiteWriteError):
+        write_site({"index.html": b"x"}, out)
+    assert (out / "keep.txt").read_text() == "mine"
+
+
+def test_site_paths_cannot_escape(tmp_path: Path) -> None:
+    with pytest.raises(SiteWriteError):
+        write_site({"../evil.html": b"x"}, tmp_path / "site")
+    assert not (tmp_path / "evil.html").exists()
+
+
+def test_a_single_lesson_file_is_a_course(tmp_path: Path) -> None:
+    lesson = tmp_path / "03-tercera.md"
+    shutil.copy(SITE / "course" / "lessons" / "03-tercera.md", lesson)
+    report = verify(lesson, tools())
+    messages = [d.message for d in report.diagnostics]
+    assert messages == ["lesson 1 is not in the course"]
+
+
+def test_course_rules(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    shutil.copytree(SITE / "course", course)
+    manifest = course / "course.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("number: 3", "number: 1").replace("Segunda", "Segunda"),
+        encoding="utf-8",
+    )
+    messages = [d.message for d in verify(course, tools()).diagnostics]
+    assert "lesson number 1 is used twice" in messages
+    assert any("lists it as 1" in m for m in messages)
+
+
+def test_link_checker_finds_missing_pages_and_anchors() -> None:
+    files = {
+        "index.html": b'<a href="a/">a</a><a href="a/#nope">x</a>'
+        b'<a href="#top">t</a><p id="top"></p>',
+        "a/index.html": b'<a href="../b/">b</a><a href="https://example.org/#x">e</a>',
+    }
+    found = [d.message for d in check_links(files, {})]
+    assert found == [
+        "broken link in index.html: a/#nope (no element with id 'nope' in a/index.html)",
+        "broken link in a/index.html: ../b/ (no file b/index.html)",
+    ]

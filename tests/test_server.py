@@ -1,0 +1,156 @@
+"""``pizarra serve``: pages, explorer states, bad requests, and rebuild + reload."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+
+from pizarra.build import Tools
+from pizarra.check.code_cells import ResultCache
+from pizarra.course import BUNDLED
+from pizarra.execute import SubprocessRunner
+from pizarra.mathml import TemmlRenderer
+from pizarra.server import create_app
+from tests.support import fake_math
+
+LESSON = "/potencias-para-la-ia/"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    course = tmp_path_factory.mktemp("course") / "math-for-ai"
+    shutil.copytree(BUNDLED, course)
+    tools = Tools(TemmlRenderer(), SubprocessRunner(), ResultCache.under(course))
+    with TestClient(create_app(course, tools, watch=False)) as test_client:
+        yield test_client
+
+
+def test_course_and_lesson_pages(client: TestClient) -> None:
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "Potencias para la IA" in home.text
+    lesson = client.get(LESSON)
+    assert lesson.status_code == 200
+    assert lesson.headers["content-type"].startswith("text/html")
+    assert "/_pizarra/live.js" not in lesson.text, "no live reload without watching"
+    assert client.get("/assets/pizarra.css").headers["content-type"].startswith("text/css")
+
+
+def test_explorer_state_is_rendered_on_the_server(client: TestClient) -> None:
+    page = client.get(LESSON, params={"n": "2048"})
+    assert page.status_code == 200
+    assert "4.194.304" in page.text
+    assert 'value="2048" selected' in page.text
+
+
+@pytest.mark.parametrize("value", ["3", "abc", "1e3", "-128", "2048.0", "9" * 400, ""])
+def test_explorer_state_outside_domain_is_400(client: TestClient, value: str) -> None:
+    page = client.get(LESSON, params={"n": value})
+    assert page.status_code == 400
+    assert "128, 256, 512, 1024, 2048, 4096, 8192" in page.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/no-such-page/", 404),
+        ("GET", "/assets/../../etc/passwd", 404),
+        ("GET", "/%2e%2e/%2e%2e/etc/passwd", 404),
+        ("GET", "/a%00b", 404),
+        ("POST", "/", 405),
+        ("DELETE", LESSON, 405),
+        ("GET", "/?" + "x" * 5000, 414),
+        ("GET", "/potencias-para-la-ia", 308),
+    ],
+)
+def test_bad_requests_get_4xx_or_redirect(
+    client: TestClient, method: str, path: str, status: int
+) -> None:
+    response = client.request(method, path, follow_redirects=False)
+    assert response.status_code == status
+
+
+def test_head_is_answered(client: TestClient) -> None:
+    assert client.head(LESSON).status_code == 200
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+LESSON_TEXT = """---
+title: Vivo
+lesson: 1
+lang: es
+summary: Prueba de recarga.
+---
+
+Versión {version}: $2^{exp}={value}$.
+"""
+
+
+def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
+    source = tmp_path / "vivo.md"
+    source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
+    tools = Tools(fake_math, SubprocessRunner(), None)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(source, tools), host="127.0.0.1", port=port, log_level="error")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until(lambda: _get(base + "/vivo/") is not None)
+        first = _get(base + "/vivo/") or ""
+        assert "Versión uno" in first
+        assert '<script type="module" src="/_pizarra/live.js">' in first
+        with httpx.stream("GET", base + "/_pizarra/events", timeout=20) as events:
+            lines = events.iter_lines()
+            assert next(lines).startswith("retry:")
+            time.sleep(0.3)
+            source.write_text(LESSON_TEXT.format(version="dos", exp=4, value=16), encoding="utf-8")
+            assert _next_event(lines) == "reload"
+            assert "Versión dos" in (_get(base + "/vivo/") or "")
+            source.write_text(LESSON_TEXT.format(version="tres", exp=4, value=15), encoding="utf-8")
+            assert _next_event(lines) == "errors"
+        page = _get(base + "/vivo/") or ""
+        assert "Versión dos" in page, "a failed build must not replace the served site"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _next_event(lines: Iterator[str]) -> str:
+    for line in lines:
+        if line.startswith("event: "):
+            return line.removeprefix("event: ")
+    raise AssertionError("the event stream ended")
+
+
+def _get(url: str) -> str | None:
+    try:
+        response = httpx.get(url, timeout=5)
+    except httpx.TransportError:
+        return None
+    return response.text if response.status_code == 200 else None
+
+
+def _wait_until(condition: object, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError("timed out")
