@@ -22,6 +22,7 @@ from pizarra.check.code_cells import (
 from pizarra.check.links import check_links
 from pizarra.check.math import check_math
 from pizarra.check.references import check_references
+from pizarra.check.verdicts import VerdictCache
 from pizarra.course import load_course
 from pizarra.errors import Diagnostic, Severity
 from pizarra.execute import CodeRunner
@@ -43,6 +44,8 @@ class Tools:
     """Runs code cells."""
     cache: ResultCache | None
     """Code cell results by hash; None disables caching."""
+    verdicts: VerdictCache | None = None
+    """Claim verdicts by hash; None disables caching."""
 
 
 @dataclass
@@ -82,7 +85,7 @@ def verify(src: Path, tools: Tools) -> Report:
     claims = [0, 0, 0]
     for lesson in course.lessons():
         report.diagnostics += check_math(lesson, tools.math)
-        found, counts = check_claims(lesson)
+        found, counts = check_claims(lesson, tools.verdicts)
         report.diagnostics += found
         claims = [
             claims[0] + counts.checked,

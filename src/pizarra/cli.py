@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--no-cache",
             action="store_true",
-            help="re-run every code cell, ignoring cached results",
+            help="re-run every code cell and re-check every claim, ignoring caches",
         )
 
     b = commands.add_parser("build", help="check the course and write the static site")
@@ -71,17 +71,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def default_tools(src: Path, no_cache: bool = False) -> Tools:
+def default_tools(no_cache: bool = False) -> Tools:
+    from pizarra.assets import cache_dir
     from pizarra.check.code_cells import ResultCache
+    from pizarra.check.verdicts import VerdictCache
     from pizarra.execute import SubprocessRunner
     from pizarra.mathml import TemmlRenderer
 
-    root = src if src.is_dir() else src.parent
-    return Tools(TemmlRenderer(), SubprocessRunner(), None if no_cache else ResultCache.under(root))
+    if no_cache:
+        return Tools(TemmlRenderer(), SubprocessRunner(), None, None)
+    root = cache_dir()
+    return Tools(
+        TemmlRenderer(), SubprocessRunner(), ResultCache.under(root), VerdictCache.under(root)
+    )
 
 
 def _check(args: argparse.Namespace) -> int:
-    tools = default_tools(args.src, args.no_cache)
+    tools = default_tools(args.no_cache)
     report = verify(args.src, tools)
     if args.update_outputs:
         from pizarra.update import write_updated_outputs
@@ -99,7 +105,7 @@ def _build(args: argparse.Namespace) -> int:
     from pizarra.site import SiteWriteError
 
     try:
-        report = build(args.src, args.out, default_tools(args.src, args.no_cache), args.strict)
+        report = build(args.src, args.out, default_tools(args.no_cache), args.strict)
     except SiteWriteError as exc:
         print(f"pizarra build: {exc}", file=sys.stderr)
         return 1
@@ -118,7 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.src, args.port, default_tools(args.src, args.no_cache), args.strict)
+    return serve(args.src, args.port, default_tools(args.no_cache), args.strict)
 
 
 def _print_report(report: Report, command: str, strict: bool) -> None:

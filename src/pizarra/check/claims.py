@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from pizarra.check.verdicts import VerdictCache
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.exact.evaluate import DOMAINS, Context, Undefined, ZeroToTheZero, evaluate
 from pizarra.exact.judge import Status, Verdict, judge_formula
@@ -50,18 +51,31 @@ class ClaimCounts:
         return f"claims: {self.checked} checked, {self.unchecked} unchecked, {self.failed} failed"
 
 
-def check_claims(lesson: Lesson) -> tuple[list[Diagnostic], ClaimCounts]:
+def check_claims(
+    lesson: Lesson, cache: VerdictCache | None = None
+) -> tuple[list[Diagnostic], ClaimCounts]:
     """Diagnostics for every false claim of ``lesson``, and the counts of outcomes."""
     start = SourcePos(lesson.display_path, 1, 1)
     context, diagnostics = _context(lesson.conventions, lesson.variables, start)
     counts = ClaimCounts()
     for item in lesson.math:
-        for verdict in judge_formula(item.tex, context):
+        for verdict in _judge(item.tex, context, cache):
             counts += _count(verdict.status)
             if verdict.status is Status.FAILED:
                 pos = _position(lesson.source_text, item, verdict.offset)
                 diagnostics.append(Diagnostic(pos, verdict.message, verdict.hint))
     return diagnostics, counts
+
+
+def _judge(tex: str, context: Context, cache: VerdictCache | None) -> list[Verdict]:
+    if cache is None:
+        return judge_formula(tex, context)
+    key = cache.key(tex, context)
+    verdicts = cache.get(key)
+    if verdicts is None:
+        verdicts = judge_formula(tex, context)
+        cache.put(key, verdicts)
+    return verdicts
 
 
 def iter_claims(

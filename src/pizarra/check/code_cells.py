@@ -65,8 +65,8 @@ class ResultCache:
 
     @classmethod
     def under(cls, root: Path) -> ResultCache:
-        """The default cache of a course: ``.pizarra-cache/cells`` in its folder."""
-        return cls(root / ".pizarra-cache" / "cells")
+        """The cache in ``root/cells`` (``root`` is pizarra's cache folder)."""
+        return cls(root / "cells")
 
     def key(self, code: str, timeout: float) -> str:
         """A hex digest that changes whenever the result of running ``code`` could."""

@@ -1,0 +1,81 @@
+"""A disk cache of claim verdicts, so a warm check proves nothing twice.
+
+Symbolic proofs cost milliseconds each and a lesson has dozens; the verdict of a
+formula depends only on its TeX, the lesson's declared context and the checker's
+own code, which is what the key hashes. Writes are atomic and best effort: a
+cache that cannot be written only makes the next run slower.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from pizarra.exact.evaluate import Context
+from pizarra.exact.judge import Status, Verdict
+
+
+class VerdictCache:
+    """Verdicts of formulas by hash, as JSON files in one folder."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        """Where the entries live (created on first write)."""
+
+    @classmethod
+    def under(cls, root: Path) -> VerdictCache:
+        """The cache in ``root/claims`` (``root`` is pizarra's cache folder)."""
+        return cls(root / "claims")
+
+    def key(self, tex: str, context: Context) -> str:
+        zero = context.zero_to_the_zero
+        payload = [_checker_version(), tex, str(zero), sorted(context.domains.items())]
+        return hashlib.sha256(json.dumps(payload).encode()).hexdigest()
+
+    def get(self, key: str) -> list[Verdict] | None:
+        try:
+            data = json.loads((self.directory / f"{key}.json").read_text(encoding="utf-8"))
+            return [
+                Verdict(v["claim"], Status[v["status"]], v["message"], v["hint"], v["offset"])
+                for v in data
+            ]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, key: str, verdicts: list[Verdict]) -> None:
+        data = [
+            {
+                "claim": v.claim,
+                "status": v.status.name,
+                "message": v.message,
+                "hint": v.hint,
+                "offset": v.offset,
+            }
+            for v in verdicts
+        ]
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(data, handle)
+            os.replace(temp, self.directory / f"{key}.json")
+        except OSError:
+            return
+
+
+@cache
+def _checker_version() -> str:
+    """A hash of the checker's source: a change to it invalidates every verdict."""
+    digest = hashlib.sha256()
+    package = resources.files("pizarra")
+    files = sorted((package / "exact").iterdir(), key=lambda f: f.name)
+    for source in [*files, package / "check" / "claims.py"]:
+        if source.name.endswith(".py"):
+            digest.update(source.name.encode())
+            digest.update(source.read_bytes())
+    return digest.hexdigest()

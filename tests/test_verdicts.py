@@ -1,0 +1,48 @@
+"""The claim verdict cache: a warm check proves nothing twice, and stays correct."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pizarra.check import claims
+from pizarra.check.claims import check_claims
+from pizarra.check.verdicts import VerdictCache
+from tests.support import lesson_from
+
+BODY = "Se cumple $512^2=262{,}144$ y $x^3x^{-5}=x^{-2}$, pero no $2^3=9$.\n"
+
+
+def test_second_check_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lesson, errors = lesson_from(BODY)
+    assert lesson is not None and not errors
+    cache = VerdictCache.under(tmp_path)
+    first = check_claims(lesson, cache)
+    calls: list[str] = []
+    real = claims.judge_formula
+
+    def counting(tex: str, context: claims.Context) -> list[claims.Verdict]:
+        calls.append(tex)
+        return real(tex, context)
+
+    monkeypatch.setattr(claims, "judge_formula", counting)
+    second = check_claims(lesson, cache)
+    assert calls == []
+    assert [d.format() for d in second[0]] == [d.format() for d in first[0]]
+    assert second[1] == first[1] == claims.ClaimCounts(checked=2, unchecked=0, failed=1)
+
+
+def test_context_is_part_of_the_key(tmp_path: Path) -> None:
+    cache = VerdictCache.under(tmp_path)
+    plain = claims.Context()
+    declared = claims.Context(domains={"n": "positive"})
+    assert cache.key("\\sqrt{n^2}=n", plain) != cache.key("\\sqrt{n^2}=n", declared)
+
+
+def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
+    cache = VerdictCache.under(tmp_path)
+    key = cache.key("1=1", claims.Context())
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / f"{key}.json").write_text("{not json")
+    assert cache.get(key) is None
