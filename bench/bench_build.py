@@ -41,7 +41,7 @@ def timings(runs: int) -> None:
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as tmp:
                 env = {**os.environ, "PIZARRA_CACHE_DIR": str(Path(tmp) / "cache")}
-                full = args + [str(Path(tmp) / "site")] if args[-1] == "-o" else args
+                full = [*args, str(Path(tmp) / "site")] if args[-1] == "-o" else args
                 colds.append(run(full, env))
                 warms.extend(run(full, env) for _ in range(2))
         print(

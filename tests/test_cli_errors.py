@@ -30,3 +30,60 @@ def test_check_reports_error_at_position(
     assert len(heads) == len(expected), err
     assert "hint: " in err
     assert "pizarra check:" in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("missing.md", None, "missing.md:1:1: error: no such file or folder"),
+        (
+            "binary.md",
+            b"\xff\xfe\x00",
+            "binary.md:1:1: error: the lesson is not UTF-8 text (byte 0)",
+        ),
+        (
+            "empty-dir",
+            b"",
+            "empty-dir:1:1: error: no course.yaml here, and this is not a lesson file",
+        ),
+    ],
+)
+def test_unreadable_sources_are_reported(
+    name: str,
+    content: bytes | None,
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if name == "empty-dir":
+        (tmp_path / name).mkdir()
+    elif content is not None:
+        (tmp_path / name).write_bytes(content)
+    assert main(["check", name]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == expected
+    assert "hint: " in err
+
+
+def test_build_refuses_a_folder_it_did_not_make(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ERRORS / "drifted-output.md", "lesson.md")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mine.txt").write_text("keep")
+    assert main(["build", "lesson.md", "-o", "out"]) == 1
+    assert "refusing to replace it" in capsys.readouterr().err
+    assert (tmp_path / "out" / "mine.txt").read_text() == "keep"
+
+
+def test_failed_build_says_the_site_was_left_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ERRORS / "false-claim.md", "lesson.md")
+    assert main(["build", "lesson.md", "-o", "out"]) == 1
+    assert "failed; the site in out was not created" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -31,7 +31,7 @@ from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
 from pizarra.render import lesson_path, render_course_page, render_lesson_page, render_status_page
-from pizarra.site import write_site
+from pizarra.site import ensure_replaceable, write_site
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,7 @@ def verify(src: Path, tools: Tools) -> Report:
 
 def build(src: Path, out: Path, tools: Tools, strict: bool = False) -> Report:
     """Verify, then replace ``out`` with the new site only if nothing failed."""
+    ensure_replaceable(out)
     report = verify(src, tools)
     if not report.failed(strict):
         write_site(report.files, out)

@@ -23,6 +23,14 @@ BUNDLED = Path(__file__).parent / "bundled" / "math-for-ai"
 
 def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
     """Read a course folder or a single lesson file, with every syntax error found."""
+    if not src.exists():
+        return None, [
+            Diagnostic(
+                SourcePos(display_path(src), 1, 1),
+                "no such file or folder",
+                hint="give a course folder with course.yaml, or one lesson .md file",
+            )
+        ]
     if src.is_file():
         return _single_lesson(src)
     manifest = src / MANIFEST

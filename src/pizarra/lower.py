@@ -37,11 +37,23 @@ def parse_lesson(
         except OSError as exc:
             return None, [Diagnostic(origin, f"cannot read the lesson: {exc.strerror}")]
         if len(raw) > MAX_SOURCE_BYTES:
-            return None, [Diagnostic(origin, f"the lesson is larger than {MAX_SOURCE_BYTES} bytes")]
+            return None, [
+                Diagnostic(
+                    origin,
+                    f"the lesson is larger than {MAX_SOURCE_BYTES:,} bytes",
+                    hint="split it into several lessons",
+                )
+            ]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return None, [Diagnostic(origin, f"the lesson is not UTF-8 text (byte {exc.start})")]
+            return None, [
+                Diagnostic(
+                    origin,
+                    f"the lesson is not UTF-8 text (byte {exc.start})",
+                    hint="save the file as UTF-8 in your editor",
+                )
+            ]
     text = text.replace("\r\n", "\n")
     tokens = parser().parse(text)
     front_text, body_tokens = None, tokens

@@ -20,14 +20,19 @@ class SiteWriteError(Exception):
     """The output folder could not be replaced; the old one is untouched."""
 
 
-def write_site(files: Mapping[str, bytes], out: Path) -> None:
-    """Replace ``out`` by a folder holding exactly ``files`` (relative POSIX paths)."""
-    out = out.resolve()
+def ensure_replaceable(out: Path) -> None:
+    """Raise :class:`SiteWriteError` unless ``out`` is absent, empty or a pizarra site."""
     if out.exists() and not _is_replaceable(out):
         raise SiteWriteError(
             f"{out} exists and was not made by pizarra (no {MARKER} file); "
             "refusing to replace it — choose another output folder with -o"
         )
+
+
+def write_site(files: Mapping[str, bytes], out: Path) -> None:
+    """Replace ``out`` by a folder holding exactly ``files`` (relative POSIX paths)."""
+    out = out.resolve()
+    ensure_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
