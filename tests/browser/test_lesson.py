@@ -219,3 +219,12 @@ def test_second_explorer_lesson_in_english(
     after = page.locator("[data-value]").first.inner_text()
     assert int(after.replace(",", "")) == 2 * int(before.replace(",", ""))
     assert axe_violations(page, axe_path) == []
+
+
+def test_print_shows_solutions_and_the_data_table(page: Page, bundled_course: ServedCourse) -> None:
+    load(page, bundled_course.url + PATH)
+    page.emulate_media(media="print")
+    assert page.locator("details.solution .solution-body").nth(6).is_visible()
+    assert page.locator("details.px-data .px-table").is_visible()
+    assert not page.locator(".lesson-nav").is_visible()
+    assert not page.locator("form.px-control").is_visible()
