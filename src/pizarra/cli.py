@@ -6,10 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pizarra.build import Report, Tools, build, verify
 from pizarra.course import BUNDLED
 from pizarra.errors import Severity
+
+if TYPE_CHECKING:
+    from pizarra.build import Report, Tools
 
 DEFAULT_OUT = Path("_site")
 
@@ -73,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def default_tools(no_cache: bool = False) -> Tools:
     from pizarra.assets import cache_dir
+    from pizarra.build import Tools
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.verdicts import VerdictCache
     from pizarra.execute import SubprocessRunner
@@ -87,6 +91,8 @@ def default_tools(no_cache: bool = False) -> Tools:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from pizarra.build import verify
+
     tools = default_tools(args.no_cache)
     report = verify(args.src, tools)
     if args.update_outputs:
@@ -102,6 +108,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from pizarra.build import build
     from pizarra.site import SiteWriteError
 
     try:
