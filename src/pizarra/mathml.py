@@ -14,7 +14,12 @@ import threading
 import weakref
 from collections import OrderedDict
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from py_mini_racer import MiniRacer
 
 MAX_TEX_CHARS = 10_000
 """Longer formulas are refused before Temml sees them (lesson sources are untrusted)."""
@@ -149,7 +154,7 @@ class _Engine:
         from py_mini_racer import MiniRacer
 
         source = temml_js.read_text(encoding="utf-8")
-        self._ctx = MiniRacer()
+        self._ctx = _new_context(MiniRacer)
         # A live context keeps mini-racer's loop thread, and so the interpreter, from
         # exiting: close it at exit at the latest.
         self._finalizer = weakref.finalize(self, self._ctx.close)
@@ -174,6 +179,31 @@ class _Engine:
 
     def close(self) -> None:
         self._finalizer()
+
+
+def _new_context(factory: Callable[[], MiniRacer]) -> MiniRacer:
+    """A context on an event loop of its own.
+
+    mini-racer binds a new context to the asyncio loop running in the creating
+    thread, if any (a server's, a test browser's): calls from other threads then
+    depend on that loop staying alive, and one that ends takes the process down.
+    Created from a fresh thread, the context starts and owns its own loop thread.
+    """
+    made: list[MiniRacer] = []
+    failed: list[BaseException] = []
+
+    def create() -> None:
+        try:
+            made.append(factory())
+        except BaseException as exc:  # handed to the caller's thread below
+            failed.append(exc)
+
+    thread = threading.Thread(target=create, name="pizarra-temml-start")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return made[0]
 
 
 def _math_error(name: str, message: str, position: object) -> MathError:
