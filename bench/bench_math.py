@@ -171,6 +171,17 @@ ALIGNMENT_JS = """() => [...document.querySelectorAll('mtable')].map(t =>
   }))"""
 
 
+RADICAL_SPACE_JS = """() => [...document.querySelectorAll('msqrt, mroot')].map(root => {
+  const radicand = root.tagName === 'msqrt' ? root.lastElementChild : root.firstElementChild;
+  const size = parseFloat(getComputedStyle(root).fontSize);
+  const space = root.getBoundingClientRect().right - radicand.getBoundingClientRect().right;
+  const tex = root.closest('math').querySelector('annotation').textContent;
+  return {tex, px: space, em: space / size};
+})"""
+"""Per radical: the space Chromium leaves between the radicand and the radical's right edge
+(docs/math.md, "Radicals leave space after them")."""
+
+
 def bench_browser(formulas: list[tuple[str, bool]], out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -192,6 +203,12 @@ def bench_browser(formulas: list[tuple[str, bool]], out: Path) -> None:
             xs = [round(row["x"], 2) for row in rows]
             same = max(xs) - min(xs) < 0.5
             print(f"aligned #{number}: x of '{rows[0]['text']}' per row {xs} -> {same}")
+        seen = set()
+        for row in page.evaluate(RADICAL_SPACE_JS):
+            key = (row["tex"], round(row["px"], 2))
+            if key not in seen:
+                seen.add(key)
+                print(f"space after radical {row['px']:5.2f} px ({row['em']:.3f} em): {row['tex']}")
         for number in (1, 2):
             math = page.locator("math:has(mtable)").nth(number - 1)
             math.screenshot(path=str(out / f"aligned-{number}.png"))
