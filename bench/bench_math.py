@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
+from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this script
 from fontTools.ttLib import TTFont
 
 from pizarra import assets
@@ -27,15 +28,6 @@ from pizarra.mathml import TemmlRenderer
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMULAS = ROOT / "tests" / "fixtures" / "math" / "formulas.txt"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 
 def load_formulas() -> list[tuple[str, bool]]:
@@ -56,11 +48,11 @@ def timed(label: str, seconds: float) -> None:
 
 
 def bench_temml(formulas: list[tuple[str, bool]], rounds: int) -> None:
-    print(f"Temml {assets.TEMML_VERSION} in mini-racer; {len(formulas)} lesson formulas")
+    print(f"Temml {assets.TEMML_VERSION} in QuickJS; {len(formulas)} lesson formulas")
     start = time.perf_counter()
     renderer = TemmlRenderer(cache_size=0)
     renderer("x", False)
-    timed("start-up (V8 + temml.min.js + first formula)", time.perf_counter() - start)
+    timed("start-up (QuickJS + temml.min.js + first formula)", time.perf_counter() - start)
     for display, label in ((True, "display"), (False, "inline")):
         for tex, _ in formulas:
             renderer(tex, display)
@@ -188,7 +180,7 @@ def bench_browser(formulas: list[tuple[str, bool]], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     write_page(out, formulas)
     with serve(out) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         page = browser.new_page(viewport={"width": 900, "height": 900})
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))

@@ -142,7 +142,7 @@ def temml_dist() -> Path:
 
 
 def temml_js() -> Path:
-    """``temml.min.js``, which :mod:`pizarra.mathml` runs inside V8."""
+    """``temml.min.js``, which :mod:`pizarra.mathml` runs inside QuickJS."""
     return temml_dist() / "temml.min.js"
 
 

@@ -86,7 +86,10 @@ def default_tools(no_cache: bool = False) -> Tools:
         return Tools(TemmlRenderer(), SubprocessRunner(), None, None)
     root = cache_dir()
     return Tools(
-        TemmlRenderer(), SubprocessRunner(), ResultCache.under(root), VerdictCache.under(root)
+        TemmlRenderer(cache_dir=root / "math"),
+        SubprocessRunner(),
+        ResultCache.under(root),
+        VerdictCache.under(root),
     )
 
 

@@ -1,25 +1,25 @@
 """TeX -> MathML at build time, so pages load no math JavaScript.
 
-Temml (pinned by ``package.json``) runs inside V8 through mini-racer: no node at build
-time, real MathML Core out, with the TeX kept in an ``<annotation>``. docs/math.md
-records why this converter was chosen and what it costs.
+Temml (pinned by ``package.json``) runs inside QuickJS, embedded in Python: no node at
+build time, real MathML Core out, with the TeX kept in an ``<annotation>``. Results are
+also kept on disk, so a warm build runs no JavaScript. docs/math.md records why this
+converter and this engine were chosen and what they cost.
 
 The pipeline takes any :class:`MathRenderer`; tests pass a fake one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import tempfile
 import threading
-import weakref
 from collections import OrderedDict
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from py_mini_racer import MiniRacer
+from typing import Protocol
 
 MAX_TEX_CHARS = 10_000
 """Longer formulas are refused before Temml sees them (lesson sources are untrusted)."""
@@ -27,8 +27,8 @@ MAX_TEX_CHARS = 10_000
 RENDER_TIMEOUT_S = 5.0
 """Wall-clock limit for one formula; the lesson formulas take about a millisecond each."""
 
-MAX_HEAP_BYTES = 512 * 2**20
-"""V8 heap limit; past it the formula fails and the engine is restarted."""
+MAX_HEAP_BYTES = 256 * 2**20
+"""JavaScript heap limit; past it the formula fails and the engine is restarted."""
 
 CACHE_SIZE = 4096
 """Formulas remembered per renderer; a lesson has one to two hundred distinct ones."""
@@ -42,16 +42,17 @@ letters in math mode, a ``%`` comment swallowing the end); ``maxSize`` caps ever
 explicit size at 20 em / 200 pt; ``maxExpand`` bounds macro expansion."""
 
 _JS_ENTRY = f"""
-if (typeof console === "undefined") {{ var console = {{ log: function () {{}} }}; }}
 function pizarraRender(tex, display) {{
   try {{
-    return {{ mathml: temml.renderToString(tex, {{ displayMode: display, {_OPTIONS} }}) }};
+    return JSON.stringify({{
+      mathml: temml.renderToString(tex, {{ displayMode: display, {_OPTIONS} }})
+    }});
   }} catch (e) {{
-    return {{
+    return JSON.stringify({{
       error: String(e && e.message !== undefined ? e.message : e),
       name: String(e && e.name),
       position: e && typeof e.position === "number" ? e.position : null
-    }};
+    }});
   }}
 }}
 """
@@ -77,16 +78,24 @@ class MathRenderer(Protocol):
 
 
 class TemmlRenderer:
-    """A :class:`MathRenderer` running Temml in one lazily started V8 context.
+    """A :class:`MathRenderer` running Temml in one lazily started QuickJS engine.
 
-    Safe to share between threads: every renderer of the process uses one V8 context
-    under one lock. Each remembers its last ``cache_size`` results. ``temml_js``
-    defaults to the copy the set-up installed.
+    Safe to share between threads: every renderer of the process uses one engine
+    under one lock. Each remembers its last ``cache_size`` results in memory and,
+    given ``cache_dir``, every result on disk. ``temml_js`` defaults to the copy the
+    set-up installed.
     """
 
-    def __init__(self, temml_js: Path | None = None, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        temml_js: Path | None = None,
+        *,
+        cache_size: int = CACHE_SIZE,
+        cache_dir: Path | None = None,
+    ) -> None:
         self._temml_js = temml_js
         self._cache_size = cache_size
+        self._cache_dir = cache_dir
         self._lock = _ENGINE_LOCK
         self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
 
@@ -99,19 +108,20 @@ class TemmlRenderer:
             if cached is not None:
                 self._cache.move_to_end(key)
                 return cached
-            mathml = self._render(tex, display)
+            source = self._source()
+            disk = self._disk_path(source, tex, display)
+            mathml = _read(disk) if disk is not None else None
+            if mathml is None:
+                mathml = self._render(source, tex, display)
+                if disk is not None:
+                    _write(disk, mathml)
             self._cache[key] = mathml
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
             return mathml
 
     def close(self) -> None:
-        """Forget this renderer's results.
-
-        The shared V8 context stays up until the interpreter exits: closing a
-        mini-racer context while other threads of the process have used V8 can
-        crash the process, and a context costs nothing while idle.
-        """
+        """Forget this renderer's results held in memory (the engine is shared)."""
         with self._lock:
             self._cache.clear()
 
@@ -121,10 +131,18 @@ class TemmlRenderer:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def _render(self, tex: str, display: bool) -> str:
+    def _source(self) -> Path:
         from pizarra import assets
 
-        source = (self._temml_js or assets.temml_js()).resolve()
+        return (self._temml_js or assets.temml_js()).resolve()
+
+    def _disk_path(self, source: Path, tex: str, display: bool) -> Path | None:
+        if self._cache_dir is None:
+            return None
+        payload = json.dumps([_engine_id(source), _OPTIONS, tex, display])
+        return self._cache_dir / f"{hashlib.sha256(payload.encode()).hexdigest()}.mml"
+
+    def _render(self, source: Path, tex: str, display: bool) -> str:
         engine = _ENGINES.get(source)
         if engine is None:
             engine = _ENGINES[source] = _Engine(source)
@@ -132,78 +150,85 @@ class TemmlRenderer:
             return engine.render(tex, display)
         except _EngineBroken as broken:
             _ENGINES.pop(source, None)
-            engine.close()
             raise MathError(str(broken)) from None
 
 
 _ENGINE_LOCK = threading.Lock()
-"""Guards every V8 call: two mini-racer contexts used from different threads of one
-process can crash it, so all renderers share one context per Temml file."""
+"""Serialises every render: one engine per process, used by one caller at a time."""
 
 _ENGINES: dict[Path, _Engine] = {}
 
 
+@cache
+def _engine_id(source: Path) -> str:
+    """What a cached result depends on besides the formula: Temml's code."""
+    return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _write(path: Path, text: str) -> None:
+    """Best effort and atomic: a cache that cannot be written only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError:
+        return
+
+
 class _EngineBroken(Exception):
-    """V8 ran out of memory; the context must not be reused."""
+    """The engine ran out of memory; it must not be reused."""
 
 
 class _Engine:
-    """One MiniRacer context with Temml loaded."""
+    """Temml loaded in a QuickJS function.
+
+    ``quickjs.Function`` runs every call on one thread of its own, so the engine
+    can be called from any thread; it is synchronous (no event loop, nothing to
+    tear down at exit) and enforces time and memory limits itself.
+    """
 
     def __init__(self, temml_js: Path) -> None:
-        from py_mini_racer import MiniRacer
+        import quickjs
 
         source = temml_js.read_text(encoding="utf-8")
-        self._ctx = _new_context(MiniRacer)
-        # A live context keeps mini-racer's loop thread, and so the interpreter, from
-        # exiting: close it at exit at the latest.
-        self._finalizer = weakref.finalize(self, self._ctx.close)
-        self._ctx.set_hard_memory_limit(MAX_HEAP_BYTES)
-        self._ctx.eval(source)
-        self._ctx.eval(_JS_ENTRY)
+        self._function = quickjs.Function("pizarraRender", source + _JS_ENTRY)
+        self._function.set_memory_limit(MAX_HEAP_BYTES)
 
     def render(self, tex: str, display: bool) -> str:
-        from py_mini_racer import JSOOMException, JSTimeoutException
+        import quickjs
 
+        self._function.set_time_limit(RENDER_TIMEOUT_S)
         try:
-            result = self._ctx.call("pizarraRender", tex, display, timeout_sec=RENDER_TIMEOUT_S)
-        except JSTimeoutException:
-            # V8 has terminated the call and the context stays usable; closing it now
-            # would race with the cancelled call's late reply.
-            raise MathError(f"formula took longer than {RENDER_TIMEOUT_S:g} s to render") from None
-        except JSOOMException:
-            raise _EngineBroken("formula needs too much memory to render") from None
+            answer = self._function(tex, display)
+        except quickjs.JSException as exc:
+            raise _limit_error(str(exc)) or MathError(
+                f"Temml failed: {' '.join(str(exc).split())}"
+            ) from None
+        result = json.loads(str(answer))
         if "mathml" in result:
             return str(result["mathml"])
-        raise _math_error(str(result["name"]), str(result["error"]), result.get("position"))
-
-    def close(self) -> None:
-        self._finalizer()
+        name, message = str(result["name"]), str(result["error"])
+        raise _limit_error(message) or _math_error(name, message, result.get("position"))
 
 
-def _new_context(factory: Callable[[], MiniRacer]) -> MiniRacer:
-    """A context on an event loop of its own.
-
-    mini-racer binds a new context to the asyncio loop running in the creating
-    thread, if any (a server's, a test browser's): calls from other threads then
-    depend on that loop staying alive, and one that ends takes the process down.
-    Created from a fresh thread, the context starts and owns its own loop thread.
-    """
-    made: list[MiniRacer] = []
-    failed: list[BaseException] = []
-
-    def create() -> None:
-        try:
-            made.append(factory())
-        except BaseException as exc:  # handed to the caller's thread below
-            failed.append(exc)
-
-    thread = threading.Thread(target=create, name="pizarra-temml-start")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
-    return made[0]
+def _limit_error(message: str) -> Exception | None:
+    """The error for a formula that hit a resource limit, or None."""
+    if "interrupted" in message:
+        return MathError(f"formula took longer than {RENDER_TIMEOUT_S:g} s to render")
+    if "out of memory" in message:
+        return _EngineBroken("formula needs too much memory to render")
+    if "stack overflow" in message:
+        return MathError("formula is nested too deeply to render")
+    return None
 
 
 def _math_error(name: str, message: str, position: object) -> MathError:
