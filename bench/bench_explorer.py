@@ -20,6 +20,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import brotli
+from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this script
 from playwright.sync_api import sync_playwright
 
 from pizarra.errors import SourcePos
@@ -28,15 +29,6 @@ from pizarra.model import Explorer
 
 ROOT = Path(__file__).resolve().parents[1]
 DECLARATION = ROOT / "tests" / "fixtures" / "explorers" / "potencias.md"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 FRAME_MS = 1000 / 60
 
 MEASURE = """(iterations) => {
@@ -109,7 +101,7 @@ def timing(iterations: int) -> None:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
                 tab = browser.new_page()
                 tab.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
                 tab.wait_for_selector("input.px-range:not([hidden])")
