@@ -14,11 +14,12 @@ import importlib.metadata
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
+
+from pizarra.fileio import write_cache
 
 TEMML_VERSION = "0.13.5"
 """The Temml release ``package.json`` pins; an installed one that differs is refused."""
@@ -207,7 +208,7 @@ def math_font_woff2(face: FontFace, extra_text: str = "", cache: Path | None = N
     except OSError:
         pass
     data = subset_font(font_bytes, base | extra)
-    _write_atomically(cached, data)
+    write_cache(cached, data)
     return data
 
 
@@ -265,19 +266,6 @@ def subset_font(font_bytes: bytes, keep: Iterable[int]) -> bytes:
     out = BytesIO()
     font.save(out)
     return out.getvalue()
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all; an unwritable cache only costs time."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError:
-        return
 
 
 def temml_css() -> str:

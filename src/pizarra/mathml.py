@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 import threading
 from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Protocol
+
+from pizarra.fileio import write_cache
 
 MAX_TEX_CHARS = 10_000
 """Longer formulas are refused before Temml sees them (lesson sources are untrusted)."""
@@ -114,7 +114,7 @@ class TemmlRenderer:
             if mathml is None:
                 mathml = self._render(source, tex, display)
                 if disk is not None:
-                    _write(disk, mathml)
+                    write_cache(disk, mathml.encode())
             self._cache[key] = mathml
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -170,18 +170,6 @@ def _read(path: Path) -> str | None:
         return path.read_text(encoding="utf-8")
     except OSError:
         return None
-
-
-def _write(path: Path, text: str) -> None:
-    """Best effort and atomic: a cache that cannot be written only costs time."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError:
-        return
 
 
 class _EngineBroken(Exception):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from pizarra.build import Report
 from pizarra.check.update_outputs import update_outputs
+from pizarra.fileio import write_atomic
 
 
 def write_updated_outputs(report: Report) -> list[Path]:
@@ -19,14 +18,6 @@ def write_updated_outputs(report: Report) -> list[Path]:
         text = update_outputs(lesson, report.outcomes.get(lesson.path, []))
         if text is None:
             continue
-        fd, temp = tempfile.mkstemp(dir=lesson.path.parent, prefix=f".{lesson.path.name}.")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-            os.chmod(temp, lesson.path.stat().st_mode & 0o777)
-            os.replace(temp, lesson.path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomic(lesson.path, text.encode(), lesson.path.stat().st_mode & 0o777)
         changed.append(lesson.path)
     return changed

@@ -16,11 +16,9 @@ import difflib
 import hashlib
 import importlib.metadata
 import json
-import os
 import re
 import signal
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -28,6 +26,7 @@ from pathlib import Path
 
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CELL_FILENAME, DEFAULT_OUTPUT_LIMIT, CodeRunner, RunResult
+from pizarra.fileio import write_cache
 from pizarra.model import CodeCell, Lesson
 
 CACHE_FORMAT = 1
@@ -95,23 +94,10 @@ class ResultCache:
         """
         if not result.ok:
             return
-        with contextlib.suppress(OSError):
-            self._write(key, json.dumps({"format": CACHE_FORMAT, **asdict(result)}))
-
-    def _write(self, key: str, text: str) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        ignore = self.directory / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("*\n", "utf-8")
-        fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, self.directory / f"{key}.json")
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        text = json.dumps({"format": CACHE_FORMAT, **asdict(result)})
+        write_cache(self.directory / f"{key}.json", text.encode())
+        if not (self.directory / ".gitignore").exists():
+            write_cache(self.directory / ".gitignore", b"*\n")
 
     def _package_versions(self, modules: Iterable[str]) -> list[str]:
         third_party = sorted(m for m in modules if m not in sys.stdlib_module_names)

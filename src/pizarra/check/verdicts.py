@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from pizarra.exact.evaluate import Context
 from pizarra.exact.judge import Status, Verdict
+from pizarra.fileio import write_cache
 
 
 class VerdictCache:
@@ -58,14 +57,7 @@ class VerdictCache:
             }
             for v in verdicts
         ]
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle)
-            os.replace(temp, self.directory / f"{key}.json")
-        except OSError:
-            return
+        write_cache(self.directory / f"{key}.json", json.dumps(data).encode())
 
 
 @cache
