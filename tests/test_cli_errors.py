@@ -87,3 +87,47 @@ def test_failed_build_says_the_site_was_left_untouched(
     assert main(["build", "lesson.md", "-o", "out"]) == 1
     assert "failed; the site in out was not created" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+COURSE_ERRORS = [
+    (
+        "title: X\nlang: es\nlessons:\n  - number: 1\n    file: ../fuera.md\n",
+        "must be a path inside",
+    ),
+    ("title: X\nlang: es\nlessons:\n  - number: 1\n    file: nada.md\n", "no such file 'nada.md'"),
+    (
+        "title: X\nlang: es\nlessons:\n  - number: 2\n    title: A\n    summary: a\n"
+        "  - number: 2\n    title: B\n    summary: b\n",
+        "lesson number 2 is used twice",
+    ),
+    (
+        "title: X\nlang: es\nlessons:\n  - number: 3\n    title: A\n    summary: a\n"
+        "  - number: 1\n    title: B\n    summary: b\n",
+        "lesson 1 is listed after lesson 3",
+    ),
+    ("title: X\nlang: xx\nlessons: []\n", "the course needs a `lang`"),
+    (
+        "title: X\nlang: es\ncolor: red\nlessons:\n  - number: 1\n    title: A\n    summary: a\n",
+        "unknown course field 'color'",
+    ),
+    ("title: [unclosed\n", "course.yaml is not valid YAML"),
+]
+
+
+@pytest.mark.parametrize(("manifest", "message"), COURSE_ERRORS)
+def test_course_manifest_errors_have_positions_and_hints(
+    manifest: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "curso").mkdir()
+    (tmp_path / "curso" / "course.yaml").write_text(manifest, encoding="utf-8")
+    assert main(["check", "curso"]) == 1
+    err = capsys.readouterr().err
+    heads = [line for line in err.splitlines() if ": error: " in line]
+    assert any(message in head for head in heads), err
+    assert all(head.startswith("curso/course.yaml:") for head in heads), err
+    assert err.count("hint: ") >= len(heads), err

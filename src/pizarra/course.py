@@ -61,18 +61,29 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
     title = values.get("title")
     lang = values.get("lang")
     if not isinstance(title, str) or not title.strip():
-        errors.append(Diagnostic(doc.key_pos.get("title", origin), "the course needs a `title`"))
+        errors.append(
+            Diagnostic(
+                doc.key_pos.get("title", origin),
+                "the course needs a `title`",
+                hint="add `title: Math for AI` (your course's name)",
+            )
+        )
     if not isinstance(lang, str) or not supported(lang):
         errors.append(
             Diagnostic(
                 doc.key_pos.get("lang", origin),
                 f"the course needs a `lang` among {', '.join(LANGUAGES)}",
+                hint="the language of the course page, e.g. `lang: es`",
             )
         )
     raw_lessons = values.get("lessons")
     if not isinstance(raw_lessons, list) or not raw_lessons:
         errors.append(
-            Diagnostic(doc.key_pos.get("lessons", origin), "the course needs a `lessons` list")
+            Diagnostic(
+                doc.key_pos.get("lessons", origin),
+                "the course needs a `lessons` list",
+                hint="list them in order: `- number: 1` with `file:` or `title:` and `summary:`",
+            )
         )
         return None, errors
     entries: list[CourseEntry] = []
@@ -105,7 +116,11 @@ def _entry(
     unknown = set(raw) - {"number", "file", "title", "summary"}
     if unknown:
         errors.append(
-            Diagnostic(pos, f"lesson entry {number}: unknown field(s) {', '.join(sorted(unknown))}")
+            Diagnostic(
+                pos,
+                f"lesson entry {number}: unknown field(s) {', '.join(sorted(unknown))}",
+                hint="an entry has `number` and either `file` or `title` and `summary`",
+            )
         )
     file = raw.get("file")
     if file is None:
@@ -121,11 +136,23 @@ def _entry(
             return None
         return CourseEntry(number, title.strip(), summary.strip(), None)
     if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
-        errors.append(Diagnostic(pos, f"lesson {number}: `file` must be a path inside the course"))
+        errors.append(
+            Diagnostic(
+                pos,
+                f"lesson {number}: `file` must be a path inside the course",
+                hint="write it relative to course.yaml, e.g. `lessons/07-potencias.md`",
+            )
+        )
         return None
     path = root / file
     if not path.is_file():
-        errors.append(Diagnostic(pos, f"lesson {number}: no such file {file!r}"))
+        errors.append(
+            Diagnostic(
+                pos,
+                f"lesson {number}: no such file {file!r}",
+                hint="the path is relative to course.yaml; check its spelling",
+            )
+        )
         return None
     lesson, lesson_errors = parse_lesson(path, display_path(path))
     errors.extend(lesson_errors)
@@ -147,7 +174,13 @@ def _check_order(entries: list[CourseEntry], pos: SourcePos, errors: list[Diagno
     previous = 0
     for entry in entries:
         if entry.number in seen:
-            errors.append(Diagnostic(pos, f"lesson number {entry.number} is used twice"))
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"lesson number {entry.number} is used twice",
+                    hint="every lesson needs its own number",
+                )
+            )
         elif entry.number < previous:
             errors.append(
                 Diagnostic(

@@ -87,7 +87,9 @@ def parse_front_matter(
     def text_field(key: str) -> str:
         value = values[key]
         if not isinstance(value, str) or not value.strip():
-            errors.append(Diagnostic(where[key], f"`{key}` must be non-empty text"))
+            errors.append(
+                Diagnostic(where[key], f"`{key}` must be non-empty text", hint=_FIELDS[key])
+            )
             return ""
         return value.strip()
 
@@ -95,7 +97,11 @@ def parse_front_matter(
     number = values["lesson"]
     if not isinstance(number, int) or isinstance(number, bool) or not 0 < number < 10_000:
         errors.append(
-            Diagnostic(where["lesson"], f"`lesson` must be a positive whole number, not {number!r}")
+            Diagnostic(
+                where["lesson"],
+                f"`lesson` must be a positive whole number, not {number!r}",
+                hint="write e.g. `lesson: 7`, the number course.yaml gives it",
+            )
         )
         number = 0
     lang = values["lang"]
@@ -112,7 +118,9 @@ def parse_front_matter(
     if slug is not None and (not isinstance(slug, str) or not _SLUG.match(slug)):
         errors.append(
             Diagnostic(
-                where["slug"], "`slug` must be lower-case words joined by -, like `potencias`"
+                where["slug"],
+                "`slug` must be lower-case words joined by -",
+                hint="for example `slug: potencias`",
             )
         )
         slug = None
@@ -138,7 +146,13 @@ def parse_front_matter(
 
 def _sources(raw: Any, pos: SourcePos, errors: list[Diagnostic]) -> tuple[Source, ...]:
     if not isinstance(raw, list):
-        errors.append(Diagnostic(pos, "`sources` must be a list of entries with id, title and url"))
+        errors.append(
+            Diagnostic(
+                pos,
+                "`sources` must be a list of entries with id, title and url",
+                hint="each entry: `- id: ...`, then `title: ...` and `url: ...` indented under it",
+            )
+        )
         return ()
     sources: list[Source] = []
     seen: set[str] = set()
@@ -158,9 +172,19 @@ def _sources(raw: Any, pos: SourcePos, errors: list[Diagnostic]) -> tuple[Source
             continue
         key = entry["id"].strip()
         if key in seen:
-            errors.append(Diagnostic(pos, f"source id {key!r} is used twice"))
+            errors.append(
+                Diagnostic(
+                    pos, f"source id {key!r} is used twice", hint="give each source its own id"
+                )
+            )
         if not _URL.match(entry["url"].strip()):
-            errors.append(Diagnostic(pos, f"source {key!r} needs an http(s) url"))
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"source {key!r} needs an http(s) url",
+                    hint="write the full address, starting with https://",
+                )
+            )
         seen.add(key)
         sources.append(Source(key, entry["title"].strip(), entry["url"].strip(), pos))
     return tuple(sources)
@@ -175,6 +199,12 @@ def _string_map(
         isinstance(k, str) and isinstance(v, (str, int)) and not isinstance(v, bool)
         for k, v in raw.items()
     ):
-        errors.append(Diagnostic(where.get(key, origin), f"`{key}` must map names to text"))
+        errors.append(
+            Diagnostic(
+                where.get(key, origin),
+                f"`{key}` must map names to text",
+                hint=f"one `name: value` line per entry, indented under `{key}:`",
+            )
+        )
         return {}
     return {k: str(v) for k, v in raw.items()}
