@@ -131,3 +131,37 @@ def test_course_manifest_errors_have_positions_and_hints(
     assert any(message in head for head in heads), err
     assert all(head.startswith("curso/course.yaml:") for head in heads), err
     assert err.count("hint: ") >= len(heads), err
+
+
+def test_course_entry_errors_point_at_the_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "curso").mkdir()
+    manifest = (
+        "title: X\nlang: es\nlessons:\n"
+        "  - number: 1\n    title: A\n    summary: a\n"
+        "  - number: 2\n    file: nada.md\n"
+    )
+    (tmp_path / "curso" / "course.yaml").write_text(manifest, encoding="utf-8")
+    assert main(["check", "curso"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("curso/course.yaml:7:5: error: lesson 2: no such file 'nada.md'"), err
+
+
+def test_an_uncited_source_is_a_warning_at_its_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ERRORS.parent / "site" / "course" / "lessons" / "03-tercera.md", "x.md")
+    text = Path("x.md").read_text(encoding="utf-8")
+    text = text.replace(
+        "summary: Un cálculo con código.\n",
+        "summary: Un cálculo con código.\nsources:\n  - id: a\n    title: A\n"
+        "    url: https://example.org/a\n",
+    ).replace("Vuelve a la {lesson}`1`.", "Sin referencias.")
+    Path("x.md").write_text(text, encoding="utf-8")
+    assert main(["check", "x.md"]) == 0
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == "x.md:7:5: warning: source 'a' is never cited"
+    assert main(["check", "--strict", "x.md"]) == 1

@@ -86,13 +86,13 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
             )
         )
         return None, errors
-    entries: list[CourseEntry] = []
-    lessons_pos = doc.key_pos.get("lessons", origin)
+    entries: list[tuple[CourseEntry, SourcePos]] = []
     for index, raw in enumerate(raw_lessons, start=1):
-        entry = _entry(src, raw, index, lessons_pos, errors)
+        pos = doc.item("lessons", index - 1, origin)
+        entry = _entry(src, raw, index, pos, errors)
         if entry is not None:
-            entries.append(entry)
-    _check_order(entries, lessons_pos, errors)
+            entries.append((entry, pos))
+    _check_order(entries, errors)
     if not isinstance(title, str) or not isinstance(lang, str) or not title.strip():
         return None, errors
     description = values.get("description")
@@ -101,7 +101,7 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
         lang=lang,
         description=description.strip() if isinstance(description, str) else "",
         root=src,
-        entries=tuple(entries),
+        entries=tuple(entry for entry, _ in entries),
     )
     return course, errors
 
@@ -169,10 +169,10 @@ def _entry(
     return CourseEntry(number, lesson.title, lesson.summary, lesson)
 
 
-def _check_order(entries: list[CourseEntry], pos: SourcePos, errors: list[Diagnostic]) -> None:
+def _check_order(entries: list[tuple[CourseEntry, SourcePos]], errors: list[Diagnostic]) -> None:
     seen: set[int] = set()
     previous = 0
-    for entry in entries:
+    for entry, pos in entries:
         if entry.number in seen:
             errors.append(
                 Diagnostic(
@@ -192,7 +192,7 @@ def _check_order(entries: list[CourseEntry], pos: SourcePos, errors: list[Diagno
         seen.add(entry.number)
         previous = max(previous, entry.number)
     slugs: dict[str, int] = {}
-    for entry in entries:
+    for entry, _ in entries:
         if entry.lesson is None:
             continue
         other = slugs.setdefault(entry.lesson.slug, entry.number)

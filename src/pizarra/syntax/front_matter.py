@@ -9,7 +9,7 @@ from typing import Any
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.i18n.strings import LANGUAGES, supported
 from pizarra.model import Source
-from pizarra.syntax.yaml_source import load_mapping
+from pizarra.syntax.yaml_source import YamlDoc, load_mapping
 
 DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
 _FIELDS = {
@@ -124,7 +124,7 @@ def parse_front_matter(
             )
         )
         slug = None
-    sources = _sources(values.get("sources", []), where.get("sources", origin), errors)
+    sources = _sources(values.get("sources", []), doc, origin, errors)
     variables = _string_map(values.get("variables", {}), "variables", where, origin, errors)
     for name, domain in variables.items():
         if domain not in DOMAINS:
@@ -144,7 +144,10 @@ def parse_front_matter(
     )
 
 
-def _sources(raw: Any, pos: SourcePos, errors: list[Diagnostic]) -> tuple[Source, ...]:
+def _sources(
+    raw: Any, doc: YamlDoc, origin: SourcePos, errors: list[Diagnostic]
+) -> tuple[Source, ...]:
+    pos = doc.key_pos.get("sources", origin)
     if not isinstance(raw, list):
         errors.append(
             Diagnostic(
@@ -157,6 +160,7 @@ def _sources(raw: Any, pos: SourcePos, errors: list[Diagnostic]) -> tuple[Source
     sources: list[Source] = []
     seen: set[str] = set()
     for index, entry in enumerate(raw, start=1):
+        pos = doc.item("sources", index - 1, origin)
         if not (
             isinstance(entry, dict)
             and set(entry) == {"id", "title", "url"}

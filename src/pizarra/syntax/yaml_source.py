@@ -7,7 +7,7 @@ refused: they let a few bytes expand into huge values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -25,6 +25,13 @@ class YamlDoc:
     """Plain Python values (safe types only)."""
     key_pos: dict[str, SourcePos]
     """Where each top-level key is written."""
+    item_pos: dict[str, list[SourcePos]] = field(default_factory=dict)
+    """For a top-level key holding a list: where each of its items starts."""
+
+    def item(self, key: str, index: int, default: SourcePos) -> SourcePos:
+        """Where item ``index`` (0-based) of the list under ``key`` starts."""
+        items = self.item_pos.get(key, [])
+        return items[index] if index < len(items) else self.key_pos.get(key, default)
 
 
 def load_mapping(
@@ -62,7 +69,12 @@ def load_mapping(
         for key, _ in node.value
         if isinstance(key, yaml.ScalarNode)
     }
-    return YamlDoc(dict(values), key_pos), []
+    item_pos = {
+        str(key.value): [_at(origin, i.start_mark.line, i.start_mark.column) for i in value.value]
+        for key, value in node.value
+        if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.SequenceNode)
+    }
+    return YamlDoc(dict(values), key_pos, item_pos), []
 
 
 def _at(origin: SourcePos, line: int, column: int) -> SourcePos:
