@@ -154,3 +154,16 @@ def _wait_until(condition: object, seconds: float = 20) -> None:
             return
         time.sleep(0.1)
     raise AssertionError("timed out")
+
+
+def test_serve_on_a_busy_port_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from pizarra.cli import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert f"port {port} on 127.0.0.1 is in use" in err
+    assert "hint: " in err

@@ -218,8 +218,20 @@ def _ignored(path: str) -> bool:
 
 def serve(src: Path, port: int, tools: Tools, strict: bool = False) -> int:
     """Run the development server until interrupted."""
+    import socket
+
     import uvicorn
 
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            print(
+                f"pizarra serve: port {port} on 127.0.0.1 is in use\n"
+                f"    hint: stop the other server, or choose another port: --port {port + 1}",
+                file=sys.stderr,
+            )
+            return 1
     app = create_app(src, tools, strict)
     print(f"pizarra serve: http://127.0.0.1:{port}/  (Ctrl+C to stop)", file=sys.stderr)
     config: Mapping[str, Any] = {"host": "127.0.0.1", "port": port, "log_level": "warning"}
