@@ -165,3 +165,19 @@ def test_an_uncited_source_is_a_warning_at_its_entry(
     first = capsys.readouterr().err.splitlines()[0]
     assert first == "x.md:7:5: warning: source 'a' is never cited"
     assert main(["check", "--strict", "x.md"]) == 1
+
+
+def test_update_outputs_rewrites_the_lesson_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ERRORS / "drifted-output.md", "lesson.md")
+    before = Path("lesson.md").read_text(encoding="utf-8")
+    assert main(["check", "lesson.md"]) == 1
+    assert Path("lesson.md").read_text(encoding="utf-8") == before
+    assert main(["check", "--update-outputs", "lesson.md"]) == 0
+    err = capsys.readouterr().err
+    assert "updated the outputs in lesson.md" in err
+    after = Path("lesson.md").read_text(encoding="utf-8")
+    assert after == before.replace("```{output}\n1000\n```", "```{output}\n1024\n```")
+    assert main(["check", "lesson.md"]) == 0
