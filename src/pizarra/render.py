@@ -6,7 +6,7 @@ site works from any folder of any static host.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -16,17 +16,7 @@ from markupsafe import Markup
 from pizarra.explorers import asset_names, render_explorer
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
-from pizarra.model import (
-    Block,
-    CodeCell,
-    Course,
-    CourseEntry,
-    Exercise,
-    Explorer,
-    Lesson,
-    Note,
-    Prose,
-)
+from pizarra.model import Block, Course, CourseEntry, Explorer, Lesson, Prose
 from pizarra.prose import ProseContext, render_prose
 
 SITE_CSS = ("pizarra.css", "math.css", "temml.css")
@@ -58,6 +48,33 @@ def _environment() -> Environment:
     return env
 
 
+def _page(
+    template: str,
+    course: Course,
+    lang: str,
+    root: str,
+    page_title: str,
+    css: Sequence[str] = SITE_CSS,
+    scripts: Sequence[str] = (),
+    **values: object,
+) -> str:
+    """Render one page template with what every page's frame (base.html) needs."""
+    return (
+        _environment()
+        .get_template(template)
+        .render(
+            lang=lang,
+            t=lambda key, **kw: t(lang, key, **kw),
+            course=course,
+            root=root,
+            css=css,
+            scripts=scripts,
+            page_title=page_title,
+            **values,
+        )
+    )
+
+
 def lesson_path(lesson: Lesson) -> str:
     """The lesson page's path in the site."""
     return f"{lesson.slug}/index.html"
@@ -69,20 +86,7 @@ def render_course_page(course: Course) -> str:
     def href(entry: CourseEntry) -> str | None:
         return f"{entry.lesson.slug}/" if entry.lesson is not None else None
 
-    return (
-        _environment()
-        .get_template("course.html")
-        .render(
-            lang=course.lang,
-            t=lambda key, **kw: t(course.lang, key, **kw),
-            course=course,
-            entry_href=href,
-            root="",
-            css=SITE_CSS,
-            scripts=(),
-            page_title=course.title,
-        )
-    )
+    return _page("course.html", course, course.lang, "", course.title, entry_href=href)
 
 
 def render_lesson_page(
@@ -101,21 +105,17 @@ def render_lesson_page(
     kinds = sorted({e.kind for e in lesson.explorers()})
     css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
     scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
-    return (
-        _environment()
-        .get_template("lesson.html")
-        .render(
-            lang=lang,
-            t=lambda key, **kw: t(lang, key, **kw),
-            course=course,
-            lesson=lesson,
-            body=body,
-            neighbours=_neighbours(course, lesson),
-            root="../",
-            css=css,
-            scripts=scripts,
-            page_title=f"{lesson.title} · {course.title}",
-        )
+    return _page(
+        "lesson.html",
+        course,
+        lang,
+        "../",
+        f"{lesson.title} · {course.title}",
+        css,
+        scripts,
+        lesson=lesson,
+        body=body,
+        neighbours=_neighbours(course, lesson),
     )
 
 
@@ -147,21 +147,16 @@ def render_lesson_body(
 
 def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
     """A small page for 400 and 404 answers, in the course's language and style."""
-    return (
-        _environment()
-        .get_template("status.html")
-        .render(
-            lang=course.lang,
-            t=lambda key, **kw: t(course.lang, key, **kw),
-            course=course,
-            status=status,
-            title=title,
-            message=message,
-            root=root,
-            css=SITE_CSS,
-            scripts=(),
-            page_title=f"{title} · {course.title}",
-        )
+    page_title = f"{title} · {course.title}"
+    return _page(
+        "status.html",
+        course,
+        course.lang,
+        root,
+        page_title,
+        status=status,
+        title=title,
+        message=message,
     )
 
 
@@ -198,23 +193,9 @@ def _neighbours(course: Course, lesson: Lesson) -> list[PageLink]:
         if 0 <= at < len(entries):
             entry = entries[at]
             title = f"{entry.number}. {entry.title}"
-            if entry.lesson is not None:
-                links.append(
-                    PageLink(t(lesson.lang, key), title, f"../{entry.lesson.slug}/", False)
-                )
+            if entry.lesson is None:
+                href, upcoming = f"../#leccion-{entry.number}", True
             else:
-                links.append(
-                    PageLink(t(lesson.lang, key), title, f"../#leccion-{entry.number}", True)
-                )
+                href, upcoming = f"../{entry.lesson.slug}/", False
+            links.append(PageLink(t(lesson.lang, key), title, href, upcoming))
     return links
-
-
-__all__ = [
-    "CodeCell",
-    "Exercise",
-    "Note",
-    "lesson_path",
-    "render_course_page",
-    "render_lesson_page",
-    "render_status_page",
-]
