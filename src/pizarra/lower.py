@@ -92,18 +92,21 @@ def _slug_from_path(path: Path) -> str:
 
 
 def _parse_nested(content: str, first_line: int, ctx: LowerContext) -> tuple[Block, ...]:
-    depth = ctx.__dict__.setdefault("_depth", 0)
-    if depth >= MAX_NESTING:
-        ctx.error(ctx.line_pos(first_line), f"directives are nested more than {MAX_NESTING} deep")
+    if ctx.depth >= MAX_NESTING:
+        ctx.error(
+            ctx.line_pos(first_line),
+            f"directives are nested more than {MAX_NESTING} deep",
+            hint="flatten the structure: an exercise holds a solution, not more levels",
+        )
         return ()
     tokens = parser().parse(content)
     for token in tokens:
         _shift(token, first_line)
-    ctx.__dict__["_depth"] = depth + 1
+    ctx.depth += 1
     try:
         return _lower_tokens(ctx, tokens)
     finally:
-        ctx.__dict__["_depth"] = depth
+        ctx.depth -= 1
 
 
 def _shift(token: Token, lines: int) -> None:

@@ -49,8 +49,13 @@ class LowerContext:
     citations: list[Citation] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     exercise_count: int = 0
+    """Exercises numbered so far."""
     inside_exercise: bool = False
+    """True while lowering an exercise's body (where a solution may appear)."""
+    depth: int = 0
+    """How many directive bodies enclose the tokens being lowered."""
     anchors: set[str] = field(default_factory=set)
+    """Heading ids used so far in the page."""
 
     def pos(self, line0: int, col0: int = 0) -> SourcePos:
         """The position of a 0-based line and column."""

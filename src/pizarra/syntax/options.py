@@ -35,8 +35,8 @@ def split_options(
     errors: list[Diagnostic] = []
     taken = 0
     for index, line in enumerate(lines):
-        if not line.startswith(":"):
-            break
+        if not line.startswith(":") or line.startswith("::"):
+            break  # content starts (a "::" line opens a nested colon fence)
         taken = index + 1
         pos = body_pos.shifted(index, col=body_pos.col)
         match = _OPTION.match(line.rstrip("\n"))
