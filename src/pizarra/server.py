@@ -143,7 +143,8 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     course = state.course
     raw_path = request.url.path
     if len(raw_path) > MAX_PATH or len(request.url.query) > MAX_QUERY:
-        return _status(course, 414, "bad_request_title", "URI too long", live)
+        message = t(course.lang, "uri_too_long") if course else ""
+        return _status(course, 414, "bad_request_title", message, live)
     if course is None:
         return HTMLResponse(_error_page(state.errors), status_code=503)
     name = _file_name(raw_path)
