@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from pizarra.check.verdicts import VerdictCache
@@ -113,7 +114,7 @@ def _position(source: str, item: MathItem, offset: int) -> SourcePos:
 
 def _content_line(source: str, item: MathItem) -> int | None:
     """How many lines below its delimiter a formula's content starts, read from the source."""
-    lines = source.splitlines()
+    lines = _lines(source)
     index = item.pos.line - 1
     delimiter = "$$" if item.display else "$"
     if not 0 <= index < len(lines) or not lines[index][item.pos.col - 1 :].startswith(delimiter):
@@ -124,6 +125,12 @@ def _content_line(source: str, item: MathItem) -> int | None:
     while below < len(lines) and not lines[below].strip():
         below += 1
     return below - index
+
+
+@lru_cache(maxsize=4)
+def _lines(source: str) -> list[str]:
+    """The lesson's lines, split once per lesson rather than once per formula."""
+    return source.splitlines()
 
 
 def _context(
