@@ -56,7 +56,7 @@ class Report:
     """The loaded course (None when it could not be read)."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     """Every problem, in source order."""
-    claims: ClaimCounts = field(default_factory=lambda: ClaimCounts(0, 0, 0))
+    claims: ClaimCounts = field(default_factory=ClaimCounts)
     """Numeric claims checked, unchecked and failed."""
     cells_run: int = 0
     """Code cells executed in this run."""
@@ -82,24 +82,18 @@ def verify(src: Path, tools: Tools) -> Report:
     report.diagnostics.extend(errors)
     if course is None:
         return _finish(report, started)
-    claims = [0, 0, 0]
     for lesson in course.lessons():
         report.diagnostics += check_math(lesson, tools.math)
         found, counts = check_claims(lesson, tools.verdicts)
         report.diagnostics += found
-        claims = [
-            claims[0] + counts.checked,
-            claims[1] + counts.unchecked,
-            claims[2] + counts.failed,
-        ]
+        report.claims += counts
         outcomes = run_code_cells(lesson, tools.runner, tools.cache)
         report.outcomes[lesson.path] = list(outcomes)
         report.cells_cached += sum(1 for o in outcomes if o.cached)
         report.cells_run += sum(1 for o in outcomes if not o.cached)
         report.diagnostics += check_code_cells(lesson, outcomes)
         report.diagnostics += check_references(course, lesson)
-    report.claims = ClaimCounts(*claims)
-    if any(d.severity is Severity.ERROR for d in report.diagnostics):
+    if report.failed():
         return _finish(report, started)
     files = render_site(course, tools.math)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}

@@ -148,10 +148,9 @@ def summary(report: Report, command: str) -> str:
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
     warnings = len(report.diagnostics) - errors
     lessons = len(list(report.course.lessons())) if report.course else 0
-    claims = report.claims
     return (
         f"pizarra {command}: {lessons} lesson(s); "
-        f"claims: {claims.checked} checked, {claims.unchecked} unchecked, {claims.failed} failed; "
+        f"{report.claims.summary()}; "
         f"code cells: {report.cells_run} run, {report.cells_cached} cached; "
         f"{errors} error(s), {warnings} warning(s) in {report.seconds:.2f} s"
     )
