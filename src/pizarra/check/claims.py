@@ -52,19 +52,53 @@ class ClaimCounts:
         return f"claims: {self.checked} checked, {self.unchecked} unchecked, {self.failed} failed"
 
 
+@dataclass(frozen=True)
+class ClaimRecord:
+    """One judged claim at its place in the lesson: what reports and ``check --claims`` list."""
+
+    pos: SourcePos
+    """Where the relation stands in the lesson file."""
+    claim: str
+    """``left relation right`` as written."""
+    status: Status
+    """Checked, unchecked or failed."""
+    reason: str
+    """Why it was not checked, or why it failed; empty when checked."""
+    hint: str
+    """How to fix a failure; empty otherwise."""
+
+
+def claim_records(
+    lesson: Lesson, cache: VerdictCache | None = None
+) -> tuple[list[ClaimRecord], list[Diagnostic]]:
+    """Every claim of ``lesson`` with its verdict and position, in source order, plus the
+    problems found in the lesson's declarations (``variables``, ``conventions``)."""
+    start = SourcePos(lesson.display_path, 1, 1)
+    context, diagnostics = _context(lesson.conventions, lesson.variables, start)
+    records = [
+        ClaimRecord(
+            _position(lesson.source_text, item, verdict.offset),
+            verdict.claim,
+            verdict.status,
+            verdict.message,
+            verdict.hint,
+        )
+        for item in lesson.math
+        for verdict in _judge(item.tex, context, cache)
+    ]
+    return records, diagnostics
+
+
 def check_claims(
     lesson: Lesson, cache: VerdictCache | None = None
 ) -> tuple[list[Diagnostic], ClaimCounts]:
     """Diagnostics for every false claim of ``lesson``, and the counts of outcomes."""
-    start = SourcePos(lesson.display_path, 1, 1)
-    context, diagnostics = _context(lesson.conventions, lesson.variables, start)
+    records, diagnostics = claim_records(lesson, cache)
     counts = ClaimCounts()
-    for item in lesson.math:
-        for verdict in _judge(item.tex, context, cache):
-            counts += _count(verdict.status)
-            if verdict.status is Status.FAILED:
-                pos = _position(lesson.source_text, item, verdict.offset)
-                diagnostics.append(Diagnostic(pos, verdict.message, verdict.hint))
+    for record in records:
+        counts += _count(record.status)
+        if record.status is Status.FAILED:
+            diagnostics.append(Diagnostic(record.pos, record.reason, record.hint))
     return diagnostics, counts
 
 
