@@ -7,18 +7,20 @@ the site, and writes nothing unless every check passed.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from pizarra.assets import site_assets
-from pizarra.check.claims import ClaimCounts, check_claims
+from pizarra.check.claims import ClaimCounts, claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     ResultCache,
     check_code_cells,
     run_code_cells,
 )
+from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
 from pizarra.check.links import check_links
 from pizarra.check.math import check_math
 from pizarra.check.references import check_references
@@ -31,6 +33,7 @@ from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
 from pizarra.render import lesson_path, render_course_page, render_lesson_page, render_status_page
+from pizarra.report_page import render_report_page, report_path
 from pizarra.site import ensure_replaceable, write_site
 
 
@@ -68,13 +71,18 @@ class Report:
     """Wall time of the run."""
     outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
     """Code-cell outcomes per lesson path, for ``--update-outputs``."""
+    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
+    """What verification decided, item by item, per lesson path (in course order)."""
 
     def failed(self, strict: bool = False) -> bool:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
 
 
-def verify(src: Path, tools: Tools) -> Report:
-    """Load the course, run every check, render every page and check its links."""
+def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
+    """Load the course, run every check, render every page and check its links.
+
+    With ``strict_claims``, a statement pizarra cannot decide is an error.
+    """
     started = time.perf_counter()
     report = Report()
     course, errors = load_course(src)
@@ -84,10 +92,15 @@ def verify(src: Path, tools: Tools) -> Report:
         return _finish(report, started)
     for lesson in course.lessons():
         report.diagnostics += check_math(lesson, tools.math)
-        found, counts = check_claims(lesson, tools.verdicts)
+        records, found = claim_records(lesson, tools.verdicts)
         report.diagnostics += found
-        report.claims += counts
         outcomes = run_code_cells(lesson, tools.runner, tools.cache)
+        ledger = lesson_ledger(course, lesson, records, outcomes)
+        report.ledgers[lesson.path] = ledger
+        report.claims += ledger.counts
+        report.diagnostics += ledger.failures()
+        if strict_claims or lesson.strict_claims:
+            report.diagnostics += strict_claim_errors(ledger)
         report.outcomes[lesson.path] = list(outcomes)
         report.cells_cached += sum(1 for o in outcomes if o.cached)
         report.cells_run += sum(1 for o in outcomes if not o.cached)
@@ -95,28 +108,35 @@ def verify(src: Path, tools: Tools) -> Report:
         report.diagnostics += check_references(course, lesson)
     if report.failed():
         return _finish(report, started)
-    files = render_site(course, tools.math)
+    files = render_site(course, tools.math, report.ledgers)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     report.diagnostics += check_links(files, origins)
     report.files = files
     return _finish(report, started)
 
 
-def build(src: Path, out: Path, tools: Tools, strict: bool = False) -> Report:
+def build(
+    src: Path, out: Path, tools: Tools, strict: bool = False, strict_claims: bool = False
+) -> Report:
     """Verify, then replace ``out`` with the new site only if nothing failed."""
     ensure_replaceable(out)
-    report = verify(src, tools)
+    report = verify(src, tools, strict_claims)
     if not report.failed(strict):
         write_site(report.files, out)
     return report
 
 
-def render_site(course: Course, math: MathRenderer) -> dict[str, bytes]:
+def render_site(
+    course: Course, math: MathRenderer, ledgers: Mapping[Path, LessonLedger]
+) -> dict[str, bytes]:
     """Every page and asset of the site, in memory."""
     files: dict[str, bytes] = {"index.html": render_course_page(course).encode()}
     all_tex = ""
     for lesson in course.lessons():
-        files[lesson_path(lesson)] = render_lesson_page(course, lesson, math).encode()
+        ledger = ledgers[lesson.path]
+        page = render_lesson_page(course, lesson, math, ledger=ledger)
+        files[lesson_path(lesson)] = page.encode()
+        files[report_path(lesson)] = render_report_page(course, lesson, ledger).encode()
         all_tex += lesson.source_text
     files["404.html"] = render_status_page(
         course, 404, t(course.lang, "not_found_title"), "", "/"

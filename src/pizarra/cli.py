@@ -44,6 +44,11 @@ def _parser() -> argparse.ArgumentParser:
             "--strict", action="store_true", help="treat warnings (an uncited source...) as errors"
         )
         sub.add_argument(
+            "--strict-claims",
+            action="store_true",
+            help="treat every statement pizarra cannot decide as an error",
+        )
+        sub.add_argument(
             "--no-cache",
             action="store_true",
             help="re-run every code cell and re-check every claim, ignoring caches",
@@ -69,6 +74,12 @@ def _parser() -> argparse.ArgumentParser:
         "--update-outputs",
         action="store_true",
         help="rewrite each {output} block with what its code cell really prints",
+    )
+    c.add_argument(
+        "--claims",
+        action="store_true",
+        help="list every math statement with its position and status "
+        "(checked, unchecked with the reason, failed)",
     )
     c.set_defaults(run=_check)
     return parser
@@ -97,7 +108,7 @@ def _check(args: argparse.Namespace) -> int:
     from pizarra.build import verify
 
     tools = default_tools(args.no_cache)
-    report = verify(args.src, tools)
+    report = verify(args.src, tools, args.strict_claims)
     if args.update_outputs:
         from pizarra.update import write_updated_outputs
 
@@ -105,7 +116,9 @@ def _check(args: argparse.Namespace) -> int:
         for path in changed:
             print(f"pizarra: updated the outputs in {path}", file=sys.stderr)
         if changed:
-            report = verify(args.src, tools)
+            report = verify(args.src, tools, args.strict_claims)
+    if args.claims:
+        _print_claims(report)
     _print_report(report, "check", args.strict)
     return 1 if report.failed(args.strict) else 0
 
@@ -115,7 +128,9 @@ def _build(args: argparse.Namespace) -> int:
     from pizarra.site import SiteWriteError
 
     try:
-        report = build(args.src, args.out, default_tools(args.no_cache), args.strict)
+        report = build(
+            args.src, args.out, default_tools(args.no_cache), args.strict, args.strict_claims
+        )
     except SiteWriteError as exc:
         print(f"pizarra build: {exc}", file=sys.stderr)
         return 1
@@ -134,12 +149,28 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.src, args.port, default_tools(args.no_cache), args.strict)
+    return serve(
+        args.src, args.port, default_tools(args.no_cache), args.strict, args.strict_claims
+    )
+
+
+def _print_claims(report: Report) -> None:
+    """``check --claims``: every statement, on stdout, so it can be piped and filtered."""
+    from pizarra.check.ledger import claim_lines
+
+    for ledger in report.ledgers.values():
+        for line in claim_lines(ledger):
+            print(line)
 
 
 def _print_report(report: Report, command: str, strict: bool) -> None:
     for diagnostic in report.diagnostics:
         print(diagnostic.format(), file=sys.stderr)
+    if report.course is not None and len(report.ledgers) > 1:
+        for lesson in report.course.lessons():
+            ledger = report.ledgers.get(lesson.path)
+            if ledger is not None:
+                print(f"  {lesson.display_path}: {ledger.counts.summary()}", file=sys.stderr)
     print(summary(report, command), file=sys.stderr)
 
 

@@ -82,6 +82,7 @@ def parse_lesson(
         sections=tuple(ctx.sections),
         conventions=front.conventions,
         variables=front.variables,
+        strict_claims=front.strict_claims,
         source_text=text,
     )
     return lesson, diagnostics

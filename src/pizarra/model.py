@@ -211,6 +211,8 @@ class Lesson:
     """Front matter ``variables``: letter -> domain (``positive``...), for symbolic checks."""
     source_text: str = ""
     """The whole file, for tools that rewrite it."""
+    strict_claims: bool = False
+    """Front matter ``strict_claims``: a statement pizarra cannot decide is an error."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -18,6 +19,9 @@ from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Block, Course, CourseEntry, Explorer, Lesson, Prose
 from pizarra.prose import ProseContext, render_prose
+
+if TYPE_CHECKING:
+    from pizarra.check.ledger import LessonLedger
 
 SITE_CSS = ("pizarra.css", "math.css", "temml.css")
 
@@ -94,8 +98,11 @@ def render_lesson_page(
     lesson: Lesson,
     math: MathRenderer,
     query: Mapping[str, str] | None = None,
+    ledger: LessonLedger | None = None,
 ) -> str:
     """A lesson page; ``query`` selects explorer states (``?n=2048``) for server rendering.
+
+    ``ledger`` is what verification decided; the page then links to its report.
 
     Raises :class:`pizarra.explorers.ExplorerStateError` for a state outside an
     explorer's domain.
@@ -116,6 +123,9 @@ def render_lesson_page(
         lesson=lesson,
         body=body,
         neighbours=_neighbours(course, lesson),
+        verification=ledger.counts if ledger is not None else None,
+        report_href=f"{t(lang, 'report_folder')}/",
+        cells=len(ledger.cells) if ledger is not None else 0,
     )
 
 

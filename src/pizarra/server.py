@@ -25,6 +25,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from pizarra.build import Report, Tools, verify
+from pizarra.check.ledger import LessonLedger
 from pizarra.explorers import ExplorerStateError, state_params
 from pizarra.i18n.strings import t
 from pizarra.model import Course, Lesson
@@ -47,6 +48,8 @@ class SiteState:
     """The last build's diagnostics, if it failed."""
     version: int = 0
     """Bumped after every build, good or bad: open pages watch it."""
+    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
+    """What the last good build verified, per lesson (for pages rendered on request)."""
 
     def accept(self, report: Report, strict: bool) -> None:
         text = "\n".join(d.format() for d in report.diagnostics)
@@ -54,16 +57,19 @@ class SiteState:
             self.errors = text or "build failed"
         else:
             self.course, self.files, self.errors = report.course, report.files, ""
+            self.ledgers = report.ledgers
         self.version += 1
 
 
-def create_app(src: Path, tools: Tools, strict: bool = False, watch: bool = True) -> Starlette:
+def create_app(
+    src: Path, tools: Tools, strict: bool = False, watch: bool = True, strict_claims: bool = False
+) -> Starlette:
     """The app for ``src``; ``watch`` rebuilds on file changes (off in tests)."""
     state = SiteState()
     changed = asyncio.Condition()
 
     def rebuild() -> None:
-        report = verify(src, tools)
+        report = verify(src, tools, strict_claims)
         for diagnostic in report.diagnostics:
             print(diagnostic.format(), file=sys.stderr)
         state.accept(report, strict)
@@ -163,7 +169,8 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         params = {p for e in lesson.explorers() for p in state_params(e.spec)}
         if params & set(query):
             try:
-                data = render_lesson_page(course, lesson, tools.math, query).encode()
+                ledger = state.ledgers.get(lesson.path)
+                data = render_lesson_page(course, lesson, tools.math, query, ledger).encode()
             except ExplorerStateError as exc:
                 return _status(course, 400, "bad_request_title", exc.message, live, root="../")
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
@@ -217,7 +224,9 @@ def _ignored(path: str) -> bool:
     return any(p.startswith(".") or p in ("__pycache__", "_site", "node_modules") for p in parts)
 
 
-def serve(src: Path, port: int, tools: Tools, strict: bool = False) -> int:
+def serve(
+    src: Path, port: int, tools: Tools, strict: bool = False, strict_claims: bool = False
+) -> int:
     """Run the development server until interrupted."""
     import socket
 
@@ -233,7 +242,7 @@ def serve(src: Path, port: int, tools: Tools, strict: bool = False) -> int:
                 file=sys.stderr,
             )
             return 1
-    app = create_app(src, tools, strict)
+    app = create_app(src, tools, strict, strict_claims=strict_claims)
     print(f"pizarra serve: http://127.0.0.1:{port}/  (Ctrl+C to stop)", file=sys.stderr)
     config: Mapping[str, Any] = {"host": "127.0.0.1", "port": port, "log_level": "warning"}
     uvicorn.run(app, **config)

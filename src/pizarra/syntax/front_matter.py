@@ -21,6 +21,7 @@ _FIELDS = {
     "sources": "the numbered sources list: id, title, url",
     "variables": "letter -> domain for symbolic checks",
     "conventions": "declared conventions, e.g. zero_to_the_zero: '1'",
+    "strict_claims": "true: a statement pizarra cannot decide is an error, not a warning",
 }
 _REQUIRED = ("title", "lesson", "lang", "summary")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -47,6 +48,8 @@ class FrontMatter:
     """Letter domains."""
     conventions: dict[str, str]
     """Declared conventions."""
+    strict_claims: bool = False
+    """Whether every statement must be decided (``check --strict-claims`` for one lesson)."""
 
 
 def parse_front_matter(
@@ -136,10 +139,21 @@ def parse_front_matter(
                 )
             )
     conventions = _string_map(values.get("conventions", {}), "conventions", where, origin, errors)
+    strict_claims = values.get("strict_claims", False)
+    if not isinstance(strict_claims, bool):
+        errors.append(
+            Diagnostic(
+                where["strict_claims"],
+                f"`strict_claims` must be true or false, not {strict_claims!r}",
+                hint="write `strict_claims: true` to make undecided statements errors",
+            )
+        )
     if errors:
         return None, errors
     return (
-        FrontMatter(title, number, lang, summary, slug, sources, variables, conventions),
+        FrontMatter(
+            title, number, lang, summary, slug, sources, variables, conventions, strict_claims
+        ),
         [],
     )
 
