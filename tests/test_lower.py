@@ -30,7 +30,8 @@ from tests.support import lesson_from
         (":::{note}\n:color: red\nTexto.\n:::\n", "prueba.md:12:1: error: unknown option :color:"),
         (
             "```{code-cell} javascript\nconsole.log(1)\n```\n",
-            "prueba.md:11:1: error: code cells run python, not 'javascript'",
+            "prueba.md:11:1: error: code cells run python, python3, ipython3, ipython, "
+            "not 'javascript'",
         ),
     ],
 )

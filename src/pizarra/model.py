@@ -7,6 +7,7 @@ exercises, explorers) is lifted into its own dataclass with a source position.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,12 +105,44 @@ class Output:
     """0-based line just after the closing fence."""
 
 
+CELL_TAGS = frozenset(
+    {
+        "hide-input",
+        "hide-output",
+        "remove-input",
+        "remove-output",
+        "remove-cell",
+        "skip-execution",
+        "raises-exception",
+        "nondeterministic",
+    }
+)
+"""The cell tags pizarra honours (MyST-NB's names, plus ``nondeterministic``)."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure a code cell drew, captured as SVG when the lesson ran."""
+
+    svg: bytes
+    """The SVG document, deterministic for the same code and library versions."""
+    width: int
+    """Its width in CSS pixels."""
+    height: int
+    """Its height in CSS pixels."""
+
+    @property
+    def name(self) -> str:
+        """The file name it is published under, next to its lesson's page."""
+        return f"fig-{hashlib.sha256(self.svg).hexdigest()[:16]}.svg"
+
+
 @dataclass(frozen=True)
 class CodeCell:
-    """A ``{code-cell} python`` block: code that the build runs."""
+    """A ``{code-cell} python`` block: code that the build runs, in order, in one kernel."""
 
     language: str
-    """Only ``python`` is runnable today."""
+    """As written: ``python``, ``python3``, ``ipython3`` or ``ipython``."""
     code: str
     """The source, with a final newline."""
     pos: SourcePos
@@ -122,6 +155,22 @@ class CodeCell:
     """Seconds the cell may run (``:timeout:`` option)."""
     fence_end_line: int = 0
     """0-based line just after the cell's closing fence (to insert an output)."""
+    tags: frozenset[str] = frozenset()
+    """Tags from ``:tags:`` or the YAML header, each one of :data:`CELL_TAGS`."""
+    caption: str = ""
+    """The caption of the figures the cell draws (``caption`` option)."""
+    alt: str = ""
+    """Their text alternative (``alt`` option); empty is a warning when a figure appears."""
+
+    @property
+    def runs(self) -> bool:
+        """False for a ``skip-execution`` cell, whose output block is shown as written."""
+        return "skip-execution" not in self.tags
+
+    @property
+    def nondeterministic(self) -> bool:
+        """Its output is shown but never compared (``:nondeterministic:``)."""
+        return "nondeterministic" in self.tags
 
 
 @dataclass(frozen=True)

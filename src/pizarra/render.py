@@ -14,16 +14,20 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
-from pizarra.model import Block, Course, CourseEntry, Explorer, Lesson, Prose
+from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
 from pizarra.prose import ProseContext, render_prose
 
 if TYPE_CHECKING:
     from pizarra.check.ledger import LessonLedger
 
 SITE_CSS = ("pizarra.css", "math.css", "temml.css")
+
+Figures = Mapping[SourcePos, tuple[Figure, ...]]
+"""The figures each code cell drew, by the cell's position (from the run that checked it)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ def render_lesson_page(
     math: MathRenderer,
     query: Mapping[str, str] | None = None,
     ledger: LessonLedger | None = None,
+    figures: Figures | None = None,
 ) -> str:
     """A lesson page; ``query`` selects explorer states (``?n=2048``) for server rendering.
 
@@ -108,7 +113,7 @@ def render_lesson_page(
     explorer's domain.
     """
     lang = lesson.lang
-    body = render_lesson_body(course, lesson, math, query)
+    body = render_lesson_body(course, lesson, math, query, figures)
     kinds = sorted({e.kind for e in lesson.explorers()})
     css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
     scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
@@ -134,6 +139,7 @@ def render_lesson_body(
     lesson: Lesson,
     math: MathRenderer,
     query: Mapping[str, str] | None = None,
+    figures: Figures | None = None,
 ) -> Markup:
     """The HTML of the lesson's blocks (what golden-file tests compare)."""
     lang = lesson.lang
@@ -152,7 +158,7 @@ def render_lesson_body(
         course_href=lambda number: f"../#leccion-{number}",
         source_number=sources.get,
     )
-    return _render_blocks(lesson.blocks, prose, query)
+    return _render_blocks(lesson.blocks, prose, query, figures or {})
 
 
 def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
@@ -171,7 +177,10 @@ def render_status_page(course: Course, status: int, title: str, message: str, ro
 
 
 def _render_blocks(
-    blocks: tuple[Block, ...], prose: ProseContext, query: Mapping[str, str] | None
+    blocks: tuple[Block, ...],
+    prose: ProseContext,
+    query: Mapping[str, str] | None,
+    figures: Figures,
 ) -> Markup:
     template = _environment().get_template("blocks.html")
     parts: list[Markup] = []
@@ -187,7 +196,8 @@ def _render_blocks(
                         block=block,
                         kind=type(block).__name__,
                         t=lambda key, **kw: t(prose.lang, key, **kw),
-                        render=lambda inner: _render_blocks(inner, prose, query),
+                        render=lambda inner: _render_blocks(inner, prose, query, figures),
+                        figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
                     )
                 )
             )

@@ -28,6 +28,7 @@ from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CELL_FILENAME, DEFAULT_OUTPUT_LIMIT, CodeRunner, RunResult
 from pizarra.fileio import write_cache
 from pizarra.model import CodeCell, Lesson
+from pizarra.syntax.code_cell import LANGUAGES
 
 CACHE_FORMAT = 1
 """Bumped whenever the meaning of a cached entry changes."""
@@ -139,7 +140,7 @@ def run_code_cells(
     lesson: Lesson, runner: CodeRunner, cache: ResultCache | None, *, jobs: int = 1
 ) -> list[CellOutcome]:
     """Run every python cell of the lesson (``jobs`` at a time), or take it from the cache."""
-    cells = [c for c in lesson.code_cells() if c.language == "python"]
+    cells = [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
     keys = [cache.key(c.code, c.timeout) if cache is not None else "" for c in cells]
 
     def one(cell: CodeCell, key: str) -> CellOutcome:
@@ -168,7 +169,7 @@ def check_code_cells(
     by_pos = {o.cell.pos: o for o in outcomes}
     diagnostics: list[Diagnostic] = []
     for cell in lesson.code_cells():
-        if cell.language != "python":
+        if cell.language not in LANGUAGES:
             diagnostics.append(
                 Diagnostic(
                     cell.pos,

@@ -38,7 +38,7 @@ def _edit(
 ) -> tuple[int, int, list[str]] | None:
     """``(start, end, new lines)`` replacing ``lines[start:end]``, or None to keep them."""
     cell, result = outcome.cell, outcome.result
-    if cell.language != "python" or not result.ok:
+    if not result.ok:
         return None
     stdout = _with_final_newline(result.stdout)
     output = cell.output

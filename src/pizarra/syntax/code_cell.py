@@ -1,16 +1,16 @@
-"""``{code-cell} python`` and the ``{output}`` block that must follow it."""
+"""``{code-cell} python`` (or ``ipython3``...) and the ``{output}`` block that may follow it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from pizarra.model import Block, CodeCell, Output
+from pizarra.syntax.cell_options import read_cell_options
 from pizarra.syntax.context import Directive, LowerContext
-from pizarra.syntax.options import positive_number, split_options
+from pizarra.syntax.options import split_options
 
-DEFAULT_TIMEOUT = 30.0
-MAX_TIMEOUT = 600.0
-LANGUAGES = ("python",)
+LANGUAGES = ("python", "python3", "ipython3", "ipython")
+"""What Jupyter Book lectures write after ``{code-cell}``; all run as Python."""
 
 
 def lower_code_cell(
@@ -24,19 +24,8 @@ def lower_code_cell(
             hint="write ```{code-cell} python",
         )
         return None
-    body, errors = split_options(
-        directive.body, directive.body_pos, {"timeout": "seconds the cell may run"}
-    )
+    options, errors = read_cell_options(directive.body, directive.body_pos)
     ctx.diagnostics.extend(errors)
-    timeout = DEFAULT_TIMEOUT
-    if "timeout" in body.options:
-        value, error = positive_number(
-            body.options["timeout"], "timeout", directive.body_pos, MAX_TIMEOUT
-        )
-        if error is not None:
-            ctx.diagnostics.append(error)
-        elif value is not None:
-            timeout = value
     output = None
     follower = next_token()
     if follower is not None:
@@ -52,12 +41,15 @@ def lower_code_cell(
     assert directive.token.map is not None
     return CodeCell(
         language=language,
-        code=body.content,
+        code=options.content,
         pos=directive.pos,
-        code_line=directive.body_pos.line + body.content_offset,
+        code_line=directive.body_pos.line + options.content_offset,
         output=output,
-        timeout=timeout,
+        timeout=options.timeout,
         fence_end_line=directive.token.map[1],
+        tags=options.tags,
+        caption=options.caption,
+        alt=options.alt,
     )
 
 
