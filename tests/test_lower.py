@@ -63,3 +63,10 @@ def test_positions_of_inline_items() -> None:
     assert errors == [] and lesson is not None
     assert [(m.tex, m.pos.line, m.pos.col) for m in lesson.math] == [("a^2", 11, 7), ("b", 12, 30)]
     assert [(r.number, r.pos.line, r.pos.col) for r in lesson.lesson_refs] == [(3, 12, 16)]
+
+
+def test_lesson_role_explicit_text_keeps_the_number_and_rejects_a_bad_one() -> None:
+    lesson, errors = lesson_from("Ver {lesson}`Lección 3 <3>` y {lesson}`la lección <tres>`.\n")
+    assert lesson is not None and [r.number for r in lesson.lesson_refs] == [3]
+    assert len(errors) == 1
+    assert "prueba.md:11:31: error: {lesson} expects a lesson number, not 'la lección <tres>'" in errors[0]

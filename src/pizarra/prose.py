@@ -60,7 +60,8 @@ class ProseRenderer(RendererHTML):
     def myst_role(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         token, ctx = tokens[idx], self._ctx(env)
         if "lesson" in token.meta:
-            return str(lesson_link(ctx, int(token.meta["lesson"])))
+            text = token.meta.get("lesson_text")
+            return str(lesson_link(ctx, int(token.meta["lesson"]), text))
         if "cite" in token.meta:
             number = ctx.source_number(str(token.meta["cite"]))
             if number is None:
@@ -85,9 +86,12 @@ class ProseRenderer(RendererHTML):
         return f'<pre tabindex="0"><code{attr}>{escapeHtml(token.content)}</code></pre>\n'
 
 
-def lesson_link(ctx: ProseContext, number: int) -> Markup:
-    """A reference to lesson ``number``: a link if published, else a pointer to the course."""
-    label = t(ctx.lang, "lesson_n", n=number)
+def lesson_link(ctx: ProseContext, number: int, text: str | None = None) -> Markup:
+    """A reference to lesson ``number``: a link if published, else a pointer to the course.
+
+    Its text is the running-text form ("lección 8") unless the author wrote their own.
+    """
+    label = t(ctx.lang, "lesson_ref", n=number) if text is None else text
     href = ctx.lesson_href(number)
     if href is not None:
         return Markup('<a class="lesson-ref" href="{}">{}</a>').format(href, label)
