@@ -106,7 +106,7 @@ def test_outline_landmarks_and_language(page: Page, bundled_course: ServedCourse
         assert page.get_by_role(role).count() >= 1, role
     assert page.locator("main h3").all_inner_texts() == [f"Pregunta {n}" for n in range(1, 8)]
     sources = page.locator("#fuentes + ol li a")
-    assert sources.count() == 6
+    assert sources.count() == 8
     assert all(
         href.startswith("https://") for href in sources.evaluate_all("l => l.map(a => a.href)")
     )
@@ -153,7 +153,7 @@ def test_course_page_lists_lessons_with_status(
 def test_lesson_references_and_neighbours(page: Page, bundled_course: ServedCourse) -> None:
     load(page, bundled_course.url + PATH)
     refs = page.locator("a.lesson-ref")
-    assert refs.count() == 2
+    assert refs.count() == 3
     for href in refs.evaluate_all("l => l.map(a => a.getAttribute('href'))"):
         assert re.fullmatch(r"\.\./#leccion-[28]", href)
     nav = page.get_by_role("navigation", name="Navegación entre lecciones")
