@@ -69,4 +69,5 @@ def test_lesson_role_explicit_text_keeps_the_number_and_rejects_a_bad_one() -> N
     lesson, errors = lesson_from("Ver {lesson}`Lección 3 <3>` y {lesson}`la lección <tres>`.\n")
     assert lesson is not None and [r.number for r in lesson.lesson_refs] == [3]
     assert len(errors) == 1
-    assert "prueba.md:11:31: error: {lesson} expects a lesson number, not 'la lección <tres>'" in errors[0]
+    expected = "prueba.md:11:31: error: {lesson} expects a lesson number, not 'la lección <tres>'"
+    assert errors[0].startswith(expected)
