@@ -36,6 +36,9 @@ from pizarra.render import lesson_path, render_course_page, render_lesson_page, 
 from pizarra.report_page import render_report_page, report_path
 from pizarra.site import ensure_replaceable, write_site
 
+SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
+"""Files of ``static/`` every site ships in ``assets/``."""
+
 
 @dataclass(frozen=True)
 class Tools:
@@ -142,7 +145,7 @@ def render_site(
         course, 404, t(course.lang, "not_found_title"), "", "/"
     ).encode()
     static = resources.files("pizarra") / "static"
-    for name in ("pizarra.css",):
+    for name in SITE_STATIC:
         files[f"assets/{name}"] = (static / name).read_bytes()
     for name, data in {**site_assets(all_tex), **explorer_assets()}.items():
         files[f"assets/{name}"] = data

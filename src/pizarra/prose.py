@@ -15,6 +15,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup, escape
 
+from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.markdown import parser
 from pizarra.mathml import MathRenderer
@@ -82,8 +83,8 @@ class ProseRenderer(RendererHTML):
     def fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         token = tokens[idx]
         language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
-        attr = f' class="language-{escapeHtml(language)}"' if language else ""
-        return f'<pre tabindex="0"><code{attr}>{escapeHtml(token.content)}</code></pre>\n'
+        attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
+        return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
 
 
 def lesson_link(ctx: ProseContext, number: int, text: str | None = None) -> Markup:

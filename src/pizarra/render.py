@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer
+from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
@@ -40,8 +41,8 @@ class PageLink:
     """The lesson's number and title."""
     href: str
     """Where it goes."""
-    upcoming: bool
-    """True when the lesson is not published (the link goes to the course page)."""
+    rel: str
+    """``prev`` or ``next``."""
 
 
 @cache
@@ -131,6 +132,7 @@ def render_lesson_page(
         verification=ledger.counts if ledger is not None else None,
         report_href=f"{t(lang, 'report_folder')}/",
         cells=len(ledger.cells) if ledger is not None else 0,
+        entry_href=_sibling_href,
     )
 
 
@@ -164,6 +166,8 @@ def render_lesson_body(
 def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
     """A small page for 400 and 404 answers, in the course's language and style."""
     page_title = f"{title} · {course.title}"
+    if status == 404 and not message:
+        message = t(course.lang, "not_found_message")
     return _page(
         "status.html",
         course,
@@ -173,6 +177,7 @@ def render_status_page(course: Course, status: int, title: str, message: str, ro
         status=status,
         title=title,
         message=message,
+        lessons=[e for e in course.entries if e.lesson is not None] if status == 404 else [],
     )
 
 
@@ -198,24 +203,29 @@ def _render_blocks(
                         t=lambda key, **kw: t(prose.lang, key, **kw),
                         render=lambda inner: _render_blocks(inner, prose, query, figures),
                         figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
+                        highlight=highlight,
                     )
                 )
             )
     return Markup("").join(parts)
 
 
+def _sibling_href(entry: CourseEntry) -> str | None:
+    """From one lesson page, the URL of another published lesson (None if upcoming)."""
+    return f"../{entry.lesson.slug}/" if entry.lesson is not None else None
+
+
 def _neighbours(course: Course, lesson: Lesson) -> list[PageLink]:
-    entries = list(course.entries)
-    index = next(i for i, e in enumerate(entries) if e.lesson is lesson)
+    """The nearest published lessons before and after ``lesson``; upcoming ones are skipped."""
+    published = [e for e in course.entries if e.lesson is not None]
+    index = next(i for i, e in enumerate(published) if e.lesson is lesson)
     links = []
-    for offset, key in ((-1, "previous_lesson"), (1, "next_lesson")):
+    for offset, key, rel in ((-1, "previous_lesson", "prev"), (1, "next_lesson", "next")):
         at = index + offset
-        if 0 <= at < len(entries):
-            entry = entries[at]
+        if 0 <= at < len(published):
+            entry = published[at]
+            assert entry.lesson is not None
             title = f"{entry.number}. {entry.title}"
-            if entry.lesson is None:
-                href, upcoming = f"../#leccion-{entry.number}", True
-            else:
-                href, upcoming = f"../{entry.lesson.slug}/", False
-            links.append(PageLink(t(lesson.lang, key), title, href, upcoming))
+            href = f"../{entry.lesson.slug}/"
+            links.append(PageLink(t(lesson.lang, key), title, href, rel))
     return links

@@ -74,7 +74,12 @@ def test_page_loads_no_math_javascript(page: Page, bundled_course: ServedCourse)
     scripts = page.evaluate(
         "Array.from(document.scripts).map(s => [s.type, s.src.split('/').pop()])"
     )
-    assert scripts == [["module", "explorer-growth.js"], ["application/json", ""]]
+    assert scripts == [
+        ["", "theme.js"],
+        ["module", "site.js"],
+        ["module", "explorer-growth.js"],
+        ["application/json", ""],
+    ]
     fonts = page.evaluate("Array.from(document.fonts).filter(f => f.status === 'loaded').length")
     assert fonts >= 1
 
@@ -116,12 +121,15 @@ def test_solutions_open_without_javascript(nojs_page: Page, bundled_course: Serv
     load(nojs_page, bundled_course.url + PATH)
     summaries = nojs_page.locator("details.solution > summary")
     assert summaries.count() == 7
-    assert summaries.all_inner_texts() == ["Mostrar la solución paso a paso"] * 7
+    assert summaries.all_inner_texts() == ["Mostrar la solución"] * 7
     body = nojs_page.locator("details.solution").first.locator(".solution-body")
     assert not body.is_visible()
     summaries.first.click()
     assert body.is_visible()
     assert "81" in body.inner_text()
+    assert summaries.first.inner_text() == "Ocultar la solución"
+    summaries.first.click()
+    assert summaries.first.inner_text() == "Mostrar la solución"
 
 
 def test_phone_width_has_no_horizontal_scroll(
@@ -136,28 +144,36 @@ def test_phone_width_has_no_horizontal_scroll(
     context.close()
 
 
-def test_course_page_lists_lessons_with_status(
+def test_course_page_puts_published_lessons_first(
     page: Page, bundled_course: ServedCourse, axe_path: str
 ) -> None:
     load(page, bundled_course.url + "/")
+    assert page.get_by_text("Math for AI", exact=True).count() == 1
     cards = page.locator(".lesson-card")
-    assert cards.count() == 9
-    published = page.locator(".lesson-card:not(.lesson-card--upcoming) a")
+    assert cards.count() == 1
+    published = cards.locator("a")
     assert published.all_inner_texts() == [the_lesson().title]
-    assert page.locator(".status--upcoming").count() == 8
+    upcoming = page.locator(".upcoming-list li")
+    numbers = [int(i.split("-")[1]) for i in upcoming.evaluate_all("l => l.map(e => e.id)")]
+    assert numbers == [1, 2, 3, 4, 5, 6, 8, 9]
+    assert upcoming.locator("a").count() == 0
+    assert "Lección 8" in upcoming.nth(6).inner_text()
+    assert "2^p = 8" in upcoming.nth(6).inner_text(), "the summary is shown"
+    top = page.evaluate("document.querySelector('.lesson-card').getBoundingClientRect().top")
+    first_upcoming = page.evaluate("document.querySelector('.upcoming-list').offsetTop")
+    assert top < first_upcoming
     assert axe_violations(page, axe_path) == []
     published.click()
     assert page.url.endswith(PATH)
 
 
-def test_lesson_references_and_neighbours(page: Page, bundled_course: ServedCourse) -> None:
+def test_lesson_references_point_to_the_course(page: Page, bundled_course: ServedCourse) -> None:
     load(page, bundled_course.url + PATH)
-    refs = page.locator("a.lesson-ref")
+    refs = page.locator("main a.lesson-ref")
     assert refs.count() == 3
     for href in refs.evaluate_all("l => l.map(a => a.getAttribute('href'))"):
         assert re.fullmatch(r"\.\./#leccion-[28]", href)
-    nav = page.get_by_role("navigation", name="Navegación entre lecciones")
-    assert nav.locator("a").all_inner_texts()[-1] == "Volver al curso"
+    assert page.locator(".lesson-nav").count() == 0, "no published neighbour, no prev/next"
     refs.last.click()
     assert page.locator("#leccion-8").is_visible()
 

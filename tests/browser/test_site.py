@@ -1,0 +1,159 @@
+"""The site around the lessons in Chromium: navigation, theme, favicon, 404, console."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.conftest import ServedCourse, serve_course
+from tests.browser.test_lesson import PATH, axe_violations, load
+from tests.support import FIXTURES
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def small_course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
+    """Lessons 1 and 3 published, lesson 2 upcoming between them."""
+    copy = tmp_path_factory.mktemp("small") / "course"
+    shutil.copytree(FIXTURES / "site" / "course", copy)
+    yield from serve_course(copy)
+
+
+def test_course_navigation_marks_the_current_lesson_and_skips_upcoming(
+    browser: Browser, small_course: ServedCourse
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    load(page, small_course.url + "/primera/")
+    nav = page.get_by_role("navigation", name="Lecciones del curso")
+    assert nav.count() == 1, "one course navigation is visible at a time"
+    assert nav.locator("li").all_inner_texts() == [
+        "1. Primera lección",
+        "2. Segunda próximamente",
+        "3. Tercera lección",
+    ]
+    current = nav.locator("[aria-current=page]")
+    assert current.inner_text() == "1. Primera lección"
+    assert nav.locator("a").count() == 2, "an upcoming lesson is not a link"
+    neighbours = page.get_by_role("navigation", name="Navegación entre lecciones").locator("a")
+    assert neighbours.all_inner_texts() == ["Lección siguiente\n3. Tercera lección"]
+    neighbours.first.click()
+    page.wait_for_url("**/tercera/")
+    neighbours = page.get_by_role("navigation", name="Navegación entre lecciones").locator("a")
+    assert neighbours.all_inner_texts() == ["Lección anterior\n1. Primera lección"]
+    nav = page.get_by_role("navigation", name="Lecciones del curso")
+    assert nav.locator("[aria-current=page]").inner_text() == "3. Tercera lección"
+    context.close()
+
+
+def test_keyboard_reaches_the_course_navigation_on_a_phone(
+    browser: Browser, small_course: ServedCourse
+) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    load(page, small_course.url + "/primera/")
+    summary = page.locator(".narrow-nav summary", has_text="Lecciones del curso")
+    assert summary.is_visible()
+    assert not page.locator(".sidebar").is_visible()
+    assert not page.locator(".narrow-nav .nav-list").first.is_visible()
+    summary.focus()
+    page.keyboard.press("Enter")
+    nav = page.get_by_role("navigation", name="Lecciones del curso")
+    link = nav.get_by_role("link", name="3. Tercera lección")
+    assert link.is_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "3. Tercera lección"
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/tercera/")
+    context.close()
+
+
+def test_outline_leaves_the_first_screen_to_the_lesson_on_a_phone(
+    browser: Browser, bundled_course: ServedCourse
+) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    load(page, bundled_course.url + PATH)
+    outline = page.locator(".narrow-nav details", has_text="En esta página")
+    assert outline.evaluate("d => d.open") is False
+    first_paragraph = page.locator(".lesson-body > p").first
+    assert first_paragraph.bounding_box()["y"] < 740, "the lesson starts on the first screen"
+    outline.locator("summary").click()
+    assert outline.get_by_role("link").count() >= 4
+    context.close()
+
+
+def test_theme_switch_is_remembered_without_a_flash(
+    browser: Browser, bundled_course: ServedCourse
+) -> None:
+    context = browser.new_context(color_scheme="light")
+    page = context.new_page()
+    load(page, bundled_course.url + "/")
+    background = "getComputedStyle(document.body).backgroundColor"
+    light = page.evaluate(background)
+    page.get_by_label("Tema").select_option("dark")
+    dark = page.evaluate(background)
+    assert dark != light
+    # Before any module script runs, the saved theme is already applied.
+    page.route("**/site.js", lambda route: route.abort())
+    page.goto(bundled_course.url + PATH, wait_until="commit")
+    page.wait_for_selector("body")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate(background) == dark
+    page.unroute("**/site.js")
+    load(page, bundled_course.url + PATH)
+    assert page.get_by_label("Tema").input_value() == "dark"
+    explorer = page.evaluate(
+        "getComputedStyle(document.querySelector('.px-explorer')).backgroundColor"
+    )
+    assert explorer == "rgb(23, 25, 30)"
+    page.get_by_label("Tema").select_option("auto")
+    load(page, bundled_course.url + "/")
+    assert page.evaluate(background) == light
+    context.close()
+
+
+def test_no_console_errors_and_a_favicon(page: Page, bundled_course: ServedCourse) -> None:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    for path in ("/", PATH):
+        load(page, bundled_course.url + path)
+        icon = page.locator("link[rel=icon]").get_attribute("href")
+        assert icon is not None
+        response = page.request.get(page.url + icon if not icon.startswith("/") else icon)
+        assert response.ok and b"<svg" in response.body()
+    assert errors == [] and failed == []
+
+
+def test_404_page_lists_the_lessons(
+    page: Page, bundled_course: ServedCourse, axe_path: str
+) -> None:
+    response = page.goto(bundled_course.url + "/no/existe/")
+    assert response is not None and response.status == 404
+    assert page.locator("h1").inner_text() == "Página no encontrada"
+    assert page.locator("main p").nth(1).inner_text().startswith("La dirección no corresponde")
+    page.get_by_role("link", name="Lección 7").click()
+    page.wait_for_url("**" + PATH)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 360])
+def test_every_page_has_no_axe_violations(
+    browser: Browser, small_course: ServedCourse, axe_path: str, scheme: str, width: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, color_scheme=scheme, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    for path in ("/", "/primera/", "/tercera/", "/falta"):
+        page.goto(small_course.url + path, wait_until="networkidle")
+        assert axe_violations(page, axe_path) == [], path
+    context.close()
