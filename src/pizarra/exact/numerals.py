@@ -1,0 +1,156 @@
+"""Read the numerals of a formula in the lesson's language (see the project's convention).
+
+``lang: es``: the decimal comma is ``{,}`` (``0{,}25``); thousands are grouped with a
+thin space ``\\,`` in groups of exactly three digits (``65\\,536``). A ``.`` between
+digits (``16.384``) or a bare comma between digits (``2,048``) is ambiguous in
+Spanish and is reported, never guessed.
+
+``lang: en`` (and any other language): the decimal point is ``.``; thousands are
+grouped with ``{,}`` or ``\\,`` (``65{,}536``); a bare ``2,048`` is ambiguous.
+
+In both, a comma written between digits without a blank (``(1,2)``, ``2,5``) is
+ambiguous: a list is written with a blank after the comma (``(1, 2)``).
+
+The same reading serves the claim checker (values) and the page (display): a
+:class:`Numeral` keeps the digits as written, so they can be regrouped by the
+language's CLDR rule without re-parsing TeX.
+
+Public API: :func:`scan` (every numeral of a formula, with offsets) and
+:func:`read` (one numeral's text).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+CANDIDATE = re.compile(r"\d+(?:(?:\{,\}|\\,|[.,])\d+)*")
+"""Digits joined by the separators a numeral may use: what :func:`scan` looks at."""
+
+_SEPARATOR = re.compile(r"\{,\}|\\,|[.,]")
+_MAX_DIGITS = 4_000
+"""Longest numeral read; longer ones are too large to compare and reported as such."""
+
+
+@dataclass(frozen=True)
+class Numeral:
+    """A numeral read unambiguously."""
+
+    integer_digits: str
+    """The digits before the decimal separator, without grouping (``65536``)."""
+    fraction_digits: str
+    """The digits written after the decimal separator (``25`` in ``0{,}25``), maybe empty."""
+    grouped: bool
+    """Whether the author grouped thousands (``65\\,536``)."""
+
+    @property
+    def value(self) -> Fraction:
+        """The exact value: ``0{,}25`` is ``1/4``."""
+        whole = int(self.integer_digits)
+        if not self.fraction_digits:
+            return Fraction(whole)
+        scale = 10 ** len(self.fraction_digits)
+        return Fraction(whole * scale + int(self.fraction_digits), scale)
+
+    @property
+    def unit(self) -> Fraction:
+        """One unit in the last significant written digit: what ``\\approx`` rounds to.
+
+        ``3{,}14`` -> 1/100; ``1000`` (an order of magnitude) -> 1000; ``1024`` -> 1.
+        """
+        if self.fraction_digits:
+            return Fraction(1, 10 ** len(self.fraction_digits))
+        digits = self.integer_digits.lstrip("0")
+        zeros = len(digits) - len(digits.rstrip("0")) if digits else 0
+        return Fraction(10**zeros)
+
+
+@dataclass(frozen=True)
+class Ambiguous:
+    """A numeral the lesson's language cannot read with certainty."""
+
+    text: str
+    """The numeral as written."""
+    message: str
+    """What is wrong, e.g. ``16.384 is ambiguous in Spanish``."""
+    hint: str
+    """How to write it unambiguously."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """One numeral of a formula, located."""
+
+    start: int
+    """Offset of its first character in the formula."""
+    end: int
+    """Offset just past it."""
+    reading: Numeral | Ambiguous
+    """What it reads as."""
+
+
+def scan(tex: str, lang: str) -> list[Found]:
+    """Every numeral of ``tex`` in order."""
+    found: list[Found] = []
+    i = 0
+    while True:
+        match = CANDIDATE.search(tex, i)
+        if match is None:
+            return found
+        if match.start() > 0 and tex[match.start() - 1] == "\\":
+            i = match.start() + 1
+            continue
+        text = match.group()
+        found.append(Found(match.start(), match.start() + len(text), read(text, lang)))
+        i = match.start() + len(text)
+
+
+def read(text: str, lang: str) -> Numeral | Ambiguous:
+    """Read one numeral (a match of :data:`CANDIDATE`) in the language ``lang``."""
+    if len(text) > _MAX_DIGITS:
+        return Ambiguous(text[:20] + "...", "a numeral with too many digits", "shorten it")
+    parts = _SEPARATOR.split(text)
+    separators = _SEPARATOR.findall(text)
+    if _spanish(lang):
+        return _read(text, parts, separators, decimal="{,}", lang_name="Spanish")
+    return _read(text, parts, separators, decimal=".", lang_name="English")
+
+
+def _spanish(lang: str) -> bool:
+    return lang.split("-")[0].lower() == "es"
+
+
+def _read(
+    text: str, parts: list[str], separators: list[str], decimal: str, lang_name: str
+) -> Numeral | Ambiguous:
+    grouping = {"\\,"} if decimal == "{,}" else {"\\,", "{,}"}
+    example = "0{,}25 and 65\\,536" if decimal == "{,}" else "0.25 and 65{,}536"
+    for separator in separators:
+        if separator not in grouping and separator != decimal:
+            return Ambiguous(
+                text,
+                f"{text} is ambiguous in {lang_name}: {separator!r} between digits",
+                f"write numbers as {example} in this lesson's language",
+            )
+    if separators.count(decimal) > 1:
+        return Ambiguous(
+            text, f"{text} has more than one decimal separator", f"write e.g. {example}"
+        )
+    point = separators.index(decimal) if decimal in separators else len(separators)
+    whole, fraction = parts[: point + 1], parts[point + 1 :]
+    if any(s != "\\," for s in separators[point + 1 :]) or len(fraction) > 1:
+        return Ambiguous(
+            text, f"{text}: digits after the decimal separator may not be grouped", "write 0{,}125"
+        )
+    if len(whole) > 1 and (
+        not 1 <= len(whole[0]) <= 3
+        or whole[0].startswith("0")
+        or any(len(g) != 3 for g in whole[1:])
+    ):
+        return Ambiguous(
+            text,
+            f"{text} is not grouped in thousands (groups of exactly three digits)",
+            f"write e.g. {example}",
+        )
+    return Numeral("".join(whole), fraction[0] if fraction else "", len(whole) > 1)

@@ -1,0 +1,67 @@
+"""Reading numerals in the lesson's language: values, written precision, ambiguity."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pizarra.exact.numerals import Ambiguous, Numeral, read, scan
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "unit"),
+    [
+        pytest.param("0{,}25", "es", Fraction(1, 4), Fraction(1, 100), id="es-decimal-comma"),
+        pytest.param("2{,}75", "es", Fraction(11, 4), Fraction(1, 100), id="es-decimal"),
+        pytest.param("65\\,536", "es", Fraction(65536), Fraction(1), id="es-thin-space"),
+        pytest.param("4\\,194\\,304", "es", Fraction(4194304), Fraction(1), id="es-two-groups"),
+        pytest.param("2048", "es", Fraction(2048), Fraction(1), id="es-plain"),
+        pytest.param("1\\,000{,}5", "es", Fraction(2001, 2), Fraction(1, 10), id="es-both"),
+        pytest.param("2{,}048", "es", Fraction(256, 125), Fraction(1, 1000), id="es-comma-3"),
+        pytest.param("65{,}536", "en", Fraction(65536), Fraction(1), id="en-grouped"),
+        pytest.param("65\\,536", "en", Fraction(65536), Fraction(1), id="en-thin-space"),
+        pytest.param("2.75", "en", Fraction(11, 4), Fraction(1, 100), id="en-decimal"),
+        pytest.param("1{,}000.5", "en", Fraction(2001, 2), Fraction(1, 10), id="en-both"),
+        pytest.param("1000", "en", Fraction(1000), Fraction(1000), id="en-magnitude"),
+        pytest.param("1020", "en", Fraction(1020), Fraction(10), id="en-trailing-zero"),
+        pytest.param("0.50", "en", Fraction(1, 2), Fraction(1, 100), id="en-written-zero"),
+    ],
+)
+def test_reads_numerals(text: str, lang: str, value: Fraction, unit: Fraction) -> None:
+    reading = read(text, lang)
+    assert isinstance(reading, Numeral)
+    assert (reading.value, reading.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "words"),
+    [
+        pytest.param("16.384", "es", "ambiguous in Spanish", id="es-dot"),
+        pytest.param("2,048", "es", "ambiguous in Spanish", id="es-bare-comma"),
+        pytest.param("2,5", "es", "ambiguous in Spanish", id="es-bare-decimal-comma"),
+        pytest.param("65\\,53", "es", "groups of exactly three", id="es-short-group"),
+        pytest.param("0{,}1{,}2", "es", "more than one decimal", id="es-two-commas"),
+        pytest.param("2,048", "en", "ambiguous in English", id="en-bare-comma"),
+        pytest.param("12{,}34", "en", "groups of exactly three", id="en-bad-group"),
+        pytest.param("1.048.576", "en", "more than one decimal", id="en-dots"),
+        pytest.param("0{,}5", "en", "groups of exactly three", id="en-comma-decimal"),
+    ],
+)
+def test_ambiguous_numerals_are_reported_with_a_hint(text: str, lang: str, words: str) -> None:
+    reading = read(text, lang)
+    assert isinstance(reading, Ambiguous)
+    assert words in reading.message
+    assert reading.hint
+
+
+def test_scan_finds_every_numeral_with_offsets() -> None:
+    tex = "2^{10}=1\\,024 \\quad 0{,}5\\,\\mathrm{ms}"
+    found = scan(tex, "es")
+    assert [tex[f.start : f.end] for f in found] == ["2", "10", "1\\,024", "0{,}5"]
+    assert [f.reading.value for f in found if isinstance(f.reading, Numeral)] == [
+        2,
+        10,
+        1024,
+        Fraction(1, 2),
+    ]
