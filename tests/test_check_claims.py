@@ -53,18 +53,18 @@ def _inline(tex: str, line: int = 3, col: int = 5) -> MathItem:
 
 
 def test_false_square_fails_at_its_position_with_both_values() -> None:
-    diagnostics, counts = check_claims(_lesson(_inline("512^2 = 262{,}145", 12, 9)))
+    diagnostics, counts = check_claims(_lesson(_inline("512^2 = 262\\,145", 12, 9)))
     assert counts == ClaimCounts(checked=0, unchecked=0, failed=1)
     [diagnostic] = diagnostics
     assert diagnostic.format().splitlines()[0] == (
-        "leccion.md:12:9: error: claim is false: 512^2 = 262{,}145 "
+        "leccion.md:12:9: error: claim is false: 512^2 = 262\\,145 "
         "(left side is 262144, right side is 262145)"
     )
     assert "fix the number" in diagnostic.hint
 
 
 def test_true_square_passes() -> None:
-    diagnostics, counts = check_claims(_lesson(_inline("512^2=262{,}144")))
+    diagnostics, counts = check_claims(_lesson(_inline("512^2=262\\,144")))
     assert diagnostics == []
     assert counts == ClaimCounts(checked=1, unchecked=0, failed=0)
 
@@ -110,20 +110,20 @@ def test_bad_convention_and_domain_are_reported() -> None:
 def test_multiline_display_points_at_the_failing_row() -> None:
     tex = (
         "\n\\begin{aligned}\n"
-        "N_{\\text{old}} &= 512\\times2{,}048=1{,}048{,}576,\\\\\n"
-        "N_{\\text{new}} &= 1{,}024\\times4{,}096=4{,}194{,}305.\n"
+        "N_{\\text{old}} &= 512\\times2048=1\\,048\\,576,\\\\\n"
+        "N_{\\text{new}} &= 1024\\times4096=4\\,194\\,305.\n"
         "\\end{aligned}\n"
     )
     item = MathItem(tex, True, SourcePos("leccion.md", 20, 1))
     [diagnostic], counts = check_claims(_lesson(item))
     assert diagnostic.pos == SourcePos("leccion.md", 23, 1)
-    assert "4{,}194{,}305" in diagnostic.message
+    assert "4\\,194\\,305" in diagnostic.message
     assert counts == ClaimCounts(checked=1, unchecked=2, failed=1)
 
 
-@pytest.mark.parametrize("tex", ["512^2=262{,}145.", "\n512^2=262{,}145.\n"])
+@pytest.mark.parametrize("tex", ["512^2=262\\,145.", "\n512^2=262\\,145.\n"])
 def test_display_math_on_its_own_lines_points_at_the_content(tex: str) -> None:
-    source = "---\ntitle: t\n---\n\nAntes del cambio,\n\n$$\n512^2=262{,}145.\n$$\n"
+    source = "---\ntitle: t\n---\n\nAntes del cambio,\n\n$$\n512^2=262\\,145.\n$$\n"
     item = MathItem(tex, True, SourcePos("leccion.md", 7, 1))
     [diagnostic] = check_claims(_lesson(item, source_text=source))[0]
     assert diagnostic.pos == SourcePos("leccion.md", 8, 1)
@@ -140,7 +140,7 @@ def test_aligned_rows_of_the_parameter_block_pass() -> None:
 
 def test_aligned_continuation_rows_check_every_link() -> None:
     tex = r"\begin{aligned} (a+b)^2 &=(a+b)(a+b)\\ &=a^2+ab+ba+b^2\\ &=a^2+2ab+b^2. \end{aligned}"
-    verdicts = iter_claims(tex)
+    verdicts = iter_claims(tex, variables={"a": "real", "b": "real"})
     assert [v.claim for v in verdicts] == [
         "(a+b)^2 = (a+b)(a+b)",
         "(a+b)(a+b) = a^2+ab+ba+b^2",
@@ -171,7 +171,7 @@ def test_counts_add_up_over_a_lesson() -> None:
 def test_hostile_formulas_finish_quickly_as_unchecked() -> None:
     formulas = [
         "2^{2^{2^{2^{2^{2}}}}}=1",
-        "9999^{9999}=1",
+        "9999^{99999}=1",
         "(\\sqrt[61]{2}-1)^{64}=0",
         "\\sqrt[3]{2+\\sqrt5}+\\sqrt[3]{2-\\sqrt5}=1",
         "(a+b+c+d+e)^{16}(f+g+h+i+j)^{16}=1",
@@ -195,13 +195,14 @@ def test_nearly_equal_algebraic_numbers_are_told_apart() -> None:
 def test_every_formula_of_the_reference_lesson_passes() -> None:
     formulas = (FIXTURES / "reference-formulas.txt").read_text(encoding="utf-8").splitlines()
     counts = ClaimCounts()
+    declared = {"n": "positive", "d_k": "positive", "C": "positive", "k": "positive"}
     for tex in formulas:
-        verdicts = iter_claims(tex)
+        verdicts = iter_claims(tex, variables=declared)
         assert all(v.status is not Status.FAILED for v in verdicts), (tex, verdicts)
         for v in verdicts:
             counts += ClaimCounts(
                 int(v.status is Status.CHECKED), int(v.status is Status.UNCHECKED), 0
             )
-    assert counts == ClaimCounts(checked=78, unchecked=49, failed=0)
+    assert counts == ClaimCounts(checked=60, unchecked=67, failed=0)
     cube_root = iter_claims(r"\sqrt[3]{-8}=-2")
     assert [v.status for v in cube_root] == [Status.CHECKED]

@@ -48,7 +48,7 @@ def test_real_power_without_real_value(base: int, exponent: sympy.Expr, reason: 
 
 @pytest.mark.parametrize(
     ("base", "exponent"),
-    [(2, R(65536)), (9999, R(9999)), (2, R(1, 1000)), (sympy.sqrt(2) + 1, R(100))],
+    [(2, R(265536)), (9999, R(99999)), (2, R(1, 1000)), (sympy.sqrt(2) + 1, R(100))],
 )
 def test_real_power_refuses_work_beyond_the_bounds(base: object, exponent: sympy.Expr) -> None:
     with pytest.raises(OutOfBounds):
@@ -71,11 +71,18 @@ def test_relations() -> None:
     assert holds("\\le", R(2), R(2)) and holds("\\ge", R(2), R(2))
 
 
-def test_approx_allows_half_a_percent_of_the_larger_side() -> None:
-    assert holds("\\approx", R(1000), R(1005))
-    assert not holds("\\approx", R(1000), R(1006))
-    assert holds("\\approx", sympy.sqrt(2), R(1414, 1000))
-    assert holds("\\approx", R(0), R(0))
+def test_approx_allows_half_a_unit_of_the_written_digit() -> None:
+    assert holds("\\approx", R(1000), R(1005), R(10))
+    assert not holds("\\approx", R(1000), R(1006), R(10))
+    assert holds("\\approx", sympy.sqrt(2), R(1414, 1000), R(1, 1000))
+    assert not holds("\\approx", sympy.sqrt(2), R(1415, 1000), R(1, 1000))
+    assert holds("\\approx", R(0), R(0), R(1))
+    with pytest.raises(OutOfBounds):
+        holds("\\approx", R(1), R(1))
+
+
+def test_compound_interest_powers_are_within_the_bounds() -> None:
+    assert real_power(R(21, 20), R(5000)) == R(21, 20) ** 5000
 
 
 def test_describe() -> None:

@@ -11,7 +11,7 @@ from pizarra.check.claims import check_claims
 from pizarra.check.verdicts import VerdictCache
 from tests.support import lesson_from
 
-BODY = "Se cumple $512^2=262{,}144$ y $x^3x^{-5}=x^{-2}$, pero no $2^3=9$.\n"
+BODY = "Se cumple $512^2=262\\,144$ y $\\frac{1}{4}=0{,}25$, pero no $2^3=9$.\n"
 
 
 def test_second_check_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

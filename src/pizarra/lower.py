@@ -83,6 +83,7 @@ def parse_lesson(
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,
+        functions=front.functions,
         source_text=text,
     )
     return lesson, diagnostics

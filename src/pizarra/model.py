@@ -258,6 +258,8 @@ class Lesson:
     """Front matter ``conventions`` (e.g. ``zero_to_the_zero: "1"``)."""
     variables: Mapping[str, str] = field(default_factory=dict)
     """Front matter ``variables``: letter -> domain (``positive``...), for symbolic checks."""
+    functions: Mapping[str, str] = field(default_factory=dict)
+    """Front matter ``functions``: name (``g`` or ``g(x)``) -> TeX definition, for claims."""
     source_text: str = ""
     """The whole file, for tools that rewrite it."""
     strict_claims: bool = False

@@ -16,6 +16,7 @@ from typing import Literal
 
 from pizarra.check.verdicts import VerdictCache
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.exact.definitions import Function, parse_definition
 from pizarra.exact.evaluate import DOMAINS, Context, Undefined, ZeroToTheZero, evaluate
 from pizarra.exact.judge import Status, Verdict, judge_formula
 from pizarra.exact.lexer import lex
@@ -27,6 +28,9 @@ ZERO_TO_THE_ZERO = "zero_to_the_zero"
 """The ``conventions`` key that gives ``0^0`` a value."""
 UNDEFINED_WORDS = frozenset({"undefined", "indefinido"})
 """Convention values that leave ``0^0`` without a value, explicitly."""
+LOG = "log"
+"""The ``conventions`` key that gives ``\\log`` without a base its base."""
+LOG_BASES = ("10", "e", "2")
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,9 @@ def claim_records(
     """Every claim of ``lesson`` with its verdict and position, in source order, plus the
     problems found in the lesson's declarations (``variables``, ``conventions``)."""
     start = SourcePos(lesson.display_path, 1, 1)
-    context, diagnostics = _context(lesson.conventions, lesson.variables, start)
+    context, diagnostics = _context(
+        lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
+    )
     records = [
         ClaimRecord(
             _position(lesson.source_text, item, verdict.offset),
@@ -117,9 +123,15 @@ def iter_claims(
     tex: str,
     conventions: Mapping[str, str] | None = None,
     variables: Mapping[str, str] | None = None,
+    lang: str = "en",
+    functions: Mapping[str, str] | None = None,
 ) -> list[Verdict]:
     """Every claim of one formula with its verdict (a debugging and testing aid)."""
-    context, _ = _context(conventions or {}, variables or {}, SourcePos("<tex>", 1, 1))
+    context, problems = _context(
+        conventions or {}, variables or {}, SourcePos("<tex>", 1, 1), lang, functions or {}
+    )
+    if problems:
+        raise ValueError(problems[0].message)
     return judge_formula(tex, context)
 
 
@@ -168,10 +180,27 @@ def _lines(source: str) -> list[str]:
 
 
 def _context(
-    conventions: Mapping[str, str], variables: Mapping[str, str], start: SourcePos
+    conventions: Mapping[str, str],
+    variables: Mapping[str, str],
+    start: SourcePos,
+    lang: str = "en",
+    definitions: Mapping[str, str] | None = None,
 ) -> tuple[Context, list[Diagnostic]]:
     """The evaluation context a lesson declares, with problems found in the declaration."""
     diagnostics: list[Diagnostic] = []
+    functions: dict[str, Function] = {}
+    names = frozenset(key.split("(")[0].lstrip("\\").strip() for key in definitions or {})
+    for key, body in (definitions or {}).items():
+        parsed = parse_definition(key, body, names)
+        if isinstance(parsed, str):
+            diagnostics.append(Diagnostic(start, f"functions: {parsed}", 'e.g. g: "x^2 + 1"'))
+        else:
+            functions[parsed[0]] = parsed[1]
+    log_base = str(conventions.get(LOG, "10")).strip()
+    if log_base not in LOG_BASES:
+        message = f"conventions: {LOG} must be 10, e or 2"
+        diagnostics.append(Diagnostic(start, message, "e.g. log: e"))
+        log_base = "10"
     domains: dict[str, str] = {}
     for name, domain in variables.items():
         if domain in DOMAINS:
@@ -186,7 +215,8 @@ def _context(
         if zero is None:
             message = f"conventions: {ZERO_TO_THE_ZERO} must be a number or 'undefined'"
             diagnostics.append(Diagnostic(start, message, f'e.g. {ZERO_TO_THE_ZERO}: "1"'))
-    return Context(zero_to_the_zero=zero, domains=domains), diagnostics
+    context = Context(zero, domains, lang, log_base, functions)  # type: ignore[arg-type]
+    return context, diagnostics
 
 
 def _convention_value(text: str) -> Fraction | Literal["undefined"] | None:

@@ -32,8 +32,7 @@ class VerdictCache:
         return cls(root / "claims")
 
     def key(self, tex: str, context: Context) -> str:
-        zero = context.zero_to_the_zero
-        payload = [_checker_version(), tex, str(zero), sorted(context.domains.items())]
+        payload = [_checker_version(), tex, context.fingerprint()]
         return hashlib.sha256(json.dumps(payload).encode()).hexdigest()
 
     def get(self, key: str) -> list[Verdict] | None:

@@ -2,7 +2,8 @@
 
 Closed numeric subexpressions always go through :mod:`pizarra.exact.real`, so the
 real-number semantics hold even inside an expression with letters. Letters become
-sympy symbols carrying the assumptions of their declared domain.
+sympy symbols carrying the assumptions of their declared domain; a letter bound to
+a value (a sum's index, a function's parameter, a test point) becomes that value.
 """
 
 from __future__ import annotations
@@ -14,20 +15,31 @@ from typing import Literal, TypeAlias
 
 import sympy
 
-from pizarra.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym
-from pizarra.exact.parser import Unsupported
-from pizarra.exact.real import (
-    NotReal,
-    OutOfBounds,
-    absolute,
-    bounded,
-    rational,
-    real_power,
-    sign,
+from pizarra.exact.ast import (
+    Abs,
+    BinOp,
+    Call,
+    Const,
+    Neg,
+    Node,
+    Num,
+    PlusMinus,
+    Pow,
+    Root,
+    Series,
+    Sym,
 )
+from pizarra.exact.definitions import Function
+from pizarra.exact.functions import BUILTINS, call_builtin
+from pizarra.exact.parser import Unsupported
+from pizarra.exact.real import NotReal, OutOfBounds, absolute, bounded, rational, real_power, sign
 
 MAX_SYMBOLIC_EXPONENT = 16
 """Largest |integer exponent| kept on an expression with letters."""
+MAX_SERIES_TERMS = 1_000
+"""Most terms of a sum or product that are added up."""
+MAX_CALL_DEPTH = 8
+"""Deepest nesting of calls to the lesson's own functions (no runaway recursion)."""
 
 DOMAINS: Mapping[str, Mapping[str, bool]] = {
     "real": {"real": True},
@@ -64,12 +76,24 @@ class ZeroToTheZero:
 
 @dataclass(frozen=True)
 class Context:
-    """What a lesson declares that changes the value of an expression."""
+    """What a lesson declares that changes how a formula reads or what it is worth."""
 
     zero_to_the_zero: Fraction | Literal["undefined"] | None = None
     """The value of ``0^0``; None when the lesson declares no convention."""
     domains: Mapping[str, str] = field(default_factory=dict)
     """Letter name -> domain name (a key of :data:`DOMAINS`); undeclared letters are real."""
+    lang: str = "en"
+    """The lesson's language: how numerals are read."""
+    log_base: Literal["10", "e", "2"] = "10"
+    """The base of ``\\log`` written without one."""
+    functions: Mapping[str, Function] = field(default_factory=dict)
+    """Functions the lesson defines, by name."""
+
+    def fingerprint(self) -> str:
+        """Everything that changes a verdict, as text (for the verdict cache key)."""
+        functions = sorted((name, f.params, f.source) for name, f in self.functions.items())
+        parts = [self.zero_to_the_zero, sorted(self.domains.items()), self.lang, self.log_base]
+        return repr([*parts, functions])
 
 
 _Compute: TypeAlias = Callable[[], sympy.Expr]
@@ -78,15 +102,25 @@ Outcome: TypeAlias = sympy.Expr | Undefined | ZeroToTheZero | Unsupported
 """What evaluating a side gives: a value, or why there is none."""
 
 
-def evaluate(node: Node, context: Context) -> Outcome:
-    """The exact value of ``node`` under ``context``, or why it has none."""
-    evaluator = _Evaluator(context)
+def evaluate(
+    node: Node,
+    context: Context,
+    env: Mapping[str, sympy.Expr] | None = None,
+    choice: int = 1,
+) -> Outcome:
+    """The exact value of ``node`` under ``context``, or why it has none.
+
+    ``env`` binds letters to values; ``choice`` (1 or -1) picks the branch of ``\\pm``.
+    """
+    evaluator = _Evaluator(context, dict(env or {}), choice, 0)
     try:
         return evaluator.value(node)
     except _NoValue as problem:
         return problem.outcome
     except OutOfBounds as error:
-        return Unsupported(str(error))
+        return Unsupported(f"too large: {error}")
+    except RecursionError:
+        return Unsupported("too large: nested too deeply")
 
 
 class _NoValue(Exception):
@@ -100,15 +134,22 @@ def _closed(value: sympy.Expr) -> bool:
 
 
 class _Evaluator:
-    def __init__(self, context: Context) -> None:
+    def __init__(
+        self, context: Context, env: dict[str, sympy.Expr], choice: int, calls: int
+    ) -> None:
         self.context = context
+        self.env = env
+        self.choice = choice
+        self.calls = calls
 
     def value(self, node: Node) -> sympy.Expr:
         match node:
             case Num(value=number):
                 return rational(number)
             case Sym(name=name):
-                return self.symbol(name)
+                return self.env[name] if name in self.env else self.symbol(name)
+            case Const(name=name):
+                return {"e": sympy.E, "pi": sympy.pi, "oo": sympy.oo}[name]
             case Neg(operand=operand):
                 return -self.value(operand)
             case BinOp():
@@ -118,18 +159,30 @@ class _Evaluator:
             case Root():
                 return self.root(node)
             case Abs(operand=operand):
-                inner = self.value(operand)
+                inner = self.finite(self.value(operand))
                 return absolute(inner) if _closed(inner) else sympy.Abs(inner)
+            case PlusMinus(left=left, right=right, flip=flip):
+                first = sympy.Integer(0) if left is None else self.finite(self.value(left))
+                step = self.finite(self.value(right))
+                return first + (-self.choice if flip else self.choice) * step
+            case Call():
+                return self.call(node)
+            case Series():
+                return self.series(node)
+
+    def finite(self, value: sympy.Expr) -> sympy.Expr:
+        if value.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
+            raise _NoValue(Unsupported("arithmetic with \\infty is not decided"))
+        return value
 
     def symbol(self, name: str) -> sympy.Expr:
         domain = self.context.domains.get(name, "real")
         return sympy.Symbol(name, **DOMAINS.get(domain, DOMAINS["real"]))
 
     def binary(self, node: BinOp) -> sympy.Expr:
-        left, right = self.value(node.left), self.value(node.right)
-        if node.op == "/" and _closed(right) and sign(right) == 0:
-            raise _NoValue(Undefined("division by zero", node.start, node.end))
-        if node.op == "/" and right == 0:
+        left = self.finite(self.value(node.left))
+        right = self.finite(self.value(node.right))
+        if node.op == "/" and (right == 0 or (_closed(right) and sign(right) == 0)):
             raise _NoValue(Undefined("division by zero", node.start, node.end))
         match node.op:
             case "+":
@@ -143,20 +196,23 @@ class _Evaluator:
         return bounded(result) if _closed(result) else result
 
     def power(self, node: Pow) -> sympy.Expr:
-        base, exponent = self.value(node.base), self.value(node.exponent)
+        base = self.finite(self.value(node.base))
+        exponent = self.finite(self.value(node.exponent))
         if _closed(base) and _closed(exponent):
+            if base is sympy.E:
+                return bounded(sympy.exp(exponent))
             if not exponent.is_Rational:
                 raise _NoValue(Unsupported("an irrational exponent"))
             if exponent == 0 and sign(base) == 0:
                 return self.zero_to_the_zero(node)
             return self.real(lambda: real_power(base, exponent), node)
         if exponent.is_Integer and abs(int(exponent)) > MAX_SYMBOLIC_EXPONENT:
-            raise _NoValue(Unsupported("a large exponent on an expression with letters"))
+            raise _NoValue(Unsupported("too large: a large exponent on an expression with letters"))
         return sympy.Pow(base, exponent)
 
     def root(self, node: Root) -> sympy.Expr:
         index = sympy.Integer(2) if node.index is None else self.value(node.index)
-        radicand = self.value(node.radicand)
+        radicand = self.finite(self.value(node.radicand))
         if not _closed(index):
             return sympy.Pow(radicand, 1 / index)
         if not index.is_Integer or index < 1:
@@ -164,6 +220,49 @@ class _Evaluator:
         if _closed(radicand):
             return self.real(lambda: real_power(radicand, sympy.Rational(1, index)), node)
         return sympy.Pow(radicand, sympy.Rational(1, index))
+
+    def call(self, node: Call) -> sympy.Expr:
+        args = [self.finite(self.value(arg)) for arg in node.args]
+        if node.name in self.context.functions:
+            return self.lesson_function(node, args)
+        if node.name not in BUILTINS:
+            raise _NoValue(Unsupported(f"unknown function {node.name}"))
+        if not all(_closed(arg) for arg in args):
+            raise _NoValue(Unsupported(f"{node.name} of an expression with letters"))
+        try:
+            return bounded(call_builtin(node.name, args, self.context.log_base))
+        except NotReal as error:
+            raise _NoValue(Undefined(error.reason, node.start, node.end)) from error
+        except ValueError as error:
+            raise _NoValue(Unsupported(str(error))) from error
+
+    def lesson_function(self, node: Call, args: list[sympy.Expr]) -> sympy.Expr:
+        function = self.context.functions[node.name]
+        if len(args) != len(function.params):
+            raise _NoValue(Unsupported(f"{node.name} takes {len(function.params)} argument(s)"))
+        if self.calls >= MAX_CALL_DEPTH:
+            raise _NoValue(Unsupported("too large: functions call each other too deeply"))
+        env = dict(zip(function.params, args, strict=True))
+        return _Evaluator(self.context, env, 1, self.calls + 1).value(function.body)
+
+    def series(self, node: Series) -> sympy.Expr:
+        lower, upper = self.value(node.lower), self.value(node.upper)
+        if not (lower.is_Integer and upper.is_Integer):
+            raise _NoValue(Unsupported("a sum or product whose bounds are not whole numbers"))
+        count = int(upper) - int(lower) + 1
+        if count > MAX_SERIES_TERMS:
+            raise _NoValue(Unsupported(f"too large: more than {MAX_SERIES_TERMS} terms"))
+        total = sympy.Integer(0 if node.kind == "sum" else 1)
+        saved = self.env.get(node.index)
+        for i in range(int(lower), int(upper) + 1):
+            self.env[node.index] = sympy.Integer(i)
+            term = self.finite(self.value(node.body))
+            total = bounded(total + term if node.kind == "sum" else total * term)
+        if saved is None:
+            self.env.pop(node.index, None)
+        else:
+            self.env[node.index] = saved
+        return total
 
     def zero_to_the_zero(self, node: Pow) -> sympy.Expr:
         convention = self.context.zero_to_the_zero

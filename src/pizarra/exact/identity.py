@@ -1,9 +1,12 @@
-"""Prove relations between expressions with letters, or give up.
+"""Relations with letters: identities over the declared domains, proved or refuted.
 
-A relation with letters is a claim about every value of its letters in their
-declared domains. pizarra only says "checked" when sympy *proves* it; anything
-else is "unchecked", never "failed": ``x = 7`` is an equation, and a lesson may
-quote a student's wrong identity on purpose.
+A relation whose letters are all declared under ``variables:`` is a claim about
+every value of them. pizarra says "checked" only when sympy *proves* it, and
+"failed" only with a concrete counterexample from the domains, evaluated
+exactly (``false for a = 1, b = 2: the left side is 9, the right side is 5``).
+Anything else is unchecked, and so is every relation with an undeclared letter,
+a side that is a lone letter (``n = 1024`` defines or states a value), or an
+equation written ``\\overset{?}{=}``.
 
 Expansion is the expensive step, so the number of terms it would produce is
 estimated first and large expansions are skipped.
@@ -11,14 +14,88 @@ estimated first and large expansions are skipped.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import product
+
 import sympy
 
-from pizarra.exact.real import MAX_TERMS, expanded_terms
+from pizarra.exact.ast import Node, Sym, has_plus_minus
+from pizarra.exact.evaluate import Context, evaluate
+from pizarra.exact.real import MAX_TERMS, OutOfBounds, describe, expanded_terms, holds
+from pizarra.exact.status import CHECKED, Decision, Status
 
 MAX_SIMPLIFY_OPS = 60
 """Largest expression (in sympy operations) handed to ``simplify``."""
+MAX_POINTS = 40
+"""Most test points tried when looking for a counterexample."""
 
+SAMPLES = {
+    "real": (0, 1, -1, 2, -2, 3, sympy.Rational(1, 2), sympy.Rational(-3, 2)),
+    "positive": (1, 2, 3, sympy.Rational(1, 2), 5, sympy.Rational(7, 3)),
+    "nonnegative": (0, 1, 2, 3, sympy.Rational(1, 2)),
+    "nonzero": (1, -1, 2, -2, 3, sympy.Rational(1, 2)),
+    "integer": (0, 1, -1, 2, -2, 3),
+    "positive_integer": (1, 2, 3, 4, 5),
+}
+"""Exact points of each domain tried, small ones first (they make readable messages)."""
+
+HINT = (
+    "if this is an equation to solve (a condition, not an identity), write it with "
+    "\\overset{?}{=}; otherwise fix the formula"
+)
 _NOT_FINITE = (sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.I)
+
+
+def judge_identity(
+    claim: str, relation: str, left: Node, right: Node, free: frozenset[str], context: Context
+) -> Decision:
+    """The verdict of a relation with letters (see the module docstring)."""
+    lone = next((side.name for side in (left, right) if isinstance(side, Sym)), None)
+    undeclared = sorted(free - set(context.domains))
+    if undeclared and lone is not None:
+        return Status.UNCHECKED, f"defines or states a value of {lone}", ""
+    if undeclared:
+        names = ", ".join(undeclared)
+        return Status.UNCHECKED, f"letters not declared under variables: {names}", ""
+    if relation == "\\approx" or has_plus_minus(left) or has_plus_minus(right):
+        return Status.UNCHECKED, "an approximation or \\pm with letters is not decided", ""
+    values = evaluate(left, context), evaluate(right, context)
+    if all(isinstance(v, sympy.Expr) for v in values) and proves(relation, *values):
+        return CHECKED
+    if lone is not None:
+        return Status.UNCHECKED, f"defines or states a value of {lone}", ""
+    counterexample = _counterexample(relation, left, right, sorted(free), context)
+    if counterexample is not None:
+        return Status.FAILED, f"{claim} is false for {counterexample}", HINT
+    return Status.UNCHECKED, "not proved for every value of its letters", ""
+
+
+def _counterexample(
+    relation: str, left: Node, right: Node, names: list[str], context: Context
+) -> str | None:
+    for point in _points(names, context):
+        sides = evaluate(left, context, point), evaluate(right, context, point)
+        if not all(isinstance(v, sympy.Expr) and not v.free_symbols for v in sides):
+            continue
+        try:
+            if holds(relation, sides[0], sides[1]):
+                continue
+        except OutOfBounds:
+            continue
+        where = ", ".join(f"{name} = {describe(value)}" for name, value in point.items())
+        return (
+            f"{where}: the left side is {describe(sides[0])}, "
+            f"the right side is {describe(sides[1])}"
+        )
+    return None
+
+
+def _points(names: list[str], context: Context) -> Iterator[dict[str, sympy.Expr]]:
+    choices = [SAMPLES.get(context.domains[name], SAMPLES["real"]) for name in names]
+    for count, values in enumerate(product(*choices)):
+        if count >= MAX_POINTS:
+            return
+        yield {name: sympy.sympify(value) for name, value in zip(names, values, strict=True)}
 
 
 def proves(relation: str, left: sympy.Expr, right: sympy.Expr) -> bool:

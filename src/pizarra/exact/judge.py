@@ -7,33 +7,27 @@ This is the pure core of the claims check: TeX and a :class:`Context` in, one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-import sympy
-
-from pizarra.exact.ast import has_letters
+from pizarra.exact.ast import Node, has_plus_minus, letters
+from pizarra.exact.compare import compare, written_unit
 from pizarra.exact.evaluate import Context, Outcome, Undefined, ZeroToTheZero, evaluate
-from pizarra.exact.identity import proves
+from pizarra.exact.identity import judge_identity
+from pizarra.exact.lexer import Token, lex
+from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.real import OutOfBounds, describe, holds
-from pizarra.exact.statements import Link, Side, split_links
+from pizarra.exact.statements import Link, split_links
+from pizarra.exact.status import CHECKED, FIX_HINT, Decision, Status
+
+__all__ = ["Status", "Verdict", "judge_formula"]
 
 MAX_TEX = 10_000
 """Longest formula (in characters) whose claims are judged."""
 
-FIX_HINT = "fix the number, or write the relation as text if it is not a claim"
 ZERO_TO_THE_ZERO_HINT = (
     'declare a convention in the front matter, e.g. conventions: {zero_to_the_zero: "1"}'
 )
-
-
-class Status(Enum):
-    """How a claim fared."""
-
-    CHECKED = "checked"
-    UNCHECKED = "unchecked"
-    FAILED = "failed"
 
 
 @dataclass(frozen=True)
@@ -52,73 +46,107 @@ class Verdict:
     """Offset of the relation in the formula (its line is the error's line)."""
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side of a link, read: its tree (or why there is none) and its free letters."""
+
+    node: Node | Unsupported
+    """The expression tree."""
+    free: frozenset[str]
+    """Letters not bound by a sum or a function."""
+
+
 def judge_formula(tex: str, context: Context) -> list[Verdict]:
-    """One verdict per claim link in ``tex``."""
+    """One verdict per claim link in ``tex``, plus one failure per ambiguous numeral."""
     if len(tex) > MAX_TEX:
-        return [Verdict(tex[:40] + "...", Status.UNCHECKED, "formula too long", "", 0)]
-    cache: dict[tuple[int, int], tuple[bool, Outcome]] = {}
+        return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
+    tokens = lex(tex, context.lang)
+    verdicts = [
+        Verdict(token.text, Status.FAILED, token.numeral.message, token.numeral.hint, token.start)
+        for index, token in enumerate(tokens)
+        if isinstance(token.numeral, Ambiguous) and not _in_subscript(tokens, index)
+    ]
+    functions = frozenset(context.functions)
+    variables = frozenset(context.domains)
+    cache: dict[tuple[int, int], Side] = {}
 
-    def side(s: Side) -> tuple[bool, Outcome]:
-        key = (s.start, s.end)
-        if key not in cache:
-            node = parse_side(s.tokens)
-            if isinstance(node, Unsupported):
-                cache[key] = (False, node)
-            else:
-                cache[key] = (has_letters(node), evaluate(node, context))
-        return cache[key]
+    def side(start: int, end: int, tokens: Sequence[Token]) -> Side:
+        if (start, end) not in cache:
+            node = parse_side(tokens, functions, variables)
+            free = frozenset() if isinstance(node, Unsupported) else letters(node)
+            cache[start, end] = Side(node, free)
+        return cache[start, end]
 
-    return [_judge(tex, link, side(link.left), side(link.right)) for link in split_links(tex)]
+    for link in split_links(tex, context.lang):
+        left = side(link.left.start, link.left.end, link.left.tokens)
+        right = side(link.right.start, link.right.end, link.right.tokens)
+        claim = link.source(tex)
+        status, message, hint = _decide(tex, claim, link, left, right, context)
+        verdicts.append(Verdict(claim, status, message, hint, link.offset))
+    return verdicts
 
 
-def _judge(
-    tex: str, link: Link, left: tuple[bool, Outcome], right: tuple[bool, Outcome]
-) -> Verdict:
-    claim = link.source(tex)
-    status, message, hint = _decide(tex, claim, link.relation, left, right)
-    return Verdict(claim, status, message, hint, link.offset)
+def _in_subscript(tokens: list[Token], index: int) -> bool:
+    """``a_{1,2}`` names an entry; its digits are not a number to read."""
+    before = [t.text for t in tokens[max(0, index - 2) : index]]
+    return before == ["_", "{"]
 
 
 def _decide(
-    tex: str, claim: str, relation: str, left: tuple[bool, Outcome], right: tuple[bool, Outcome]
-) -> tuple[Status, str, str]:
-    """Status, message and hint of one claim whose sides are already evaluated."""
-    (left_letters, left_value), (right_letters, right_value) = left, right
-    letters = left_letters or right_letters
-    for value in (left_value, right_value):
+    tex: str, claim: str, link: Link, left: Side, right: Side, context: Context
+) -> Decision:
+    """Status, message and hint of one claim."""
+    if isinstance(left.node, Unsupported):
+        return Status.UNCHECKED, left.node.reason, ""
+    if isinstance(right.node, Unsupported):
+        return Status.UNCHECKED, right.node.reason, ""
+    if link.relation == "?=":
+        return Status.UNCHECKED, "an equation to solve, not a claim", ""
+    free = left.free | right.free
+    if free:
+        return judge_identity(claim, link.relation, left.node, right.node, free, context)
+    return _closed(tex, claim, link.relation, left.node, right.node, context)
+
+
+def _closed(
+    tex: str, claim: str, relation: str, left: Node, right: Node, context: Context
+) -> Decision:
+    """A relation without letters; with ``\\pm``, it must hold for both signs."""
+    pairs = has_plus_minus(left) or has_plus_minus(right)
+    unit = written_unit(right) or written_unit(left)
+    for choice in (1, -1) if pairs else (1,):
+        values = evaluate(left, context, choice=choice), evaluate(right, context, choice=choice)
+        problem = _problem(tex, claim, relation, values)
+        if problem is not None:
+            return problem
+        assert not isinstance(values[0], Undefined | ZeroToTheZero | Unsupported)
+        assert not isinstance(values[1], Undefined | ZeroToTheZero | Unsupported)
+        status, message, hint = compare(claim, relation, values[0], values[1], unit)
+        if status is not Status.CHECKED:
+            if pairs and status is Status.FAILED:
+                message += f" (with the {'upper' if choice == 1 else 'lower'} sign of \\pm)"
+            return status, message, hint
+    return CHECKED
+
+
+def _problem(
+    tex: str, claim: str, relation: str, values: tuple[Outcome, Outcome]
+) -> Decision | None:
+    """The verdict when a side has no value, or None when both have one."""
+    for value in values:
         if isinstance(value, Unsupported):
             return Status.UNCHECKED, value.reason, ""
-    for value in (left_value, right_value):
+    for value in values:
         if isinstance(value, ZeroToTheZero):
             power = tex[value.start : value.end]
             message = f"{power} has no value unless the lesson declares a convention: {claim}"
             return Status.FAILED, message, ZERO_TO_THE_ZERO_HINT
-    undefined = [v for v in (left_value, right_value) if isinstance(v, Undefined)]
+    undefined = [v for v in values if isinstance(v, Undefined)]
     if undefined:
-        if len(undefined) == 2 or letters or relation == "\\ne":
+        if len(undefined) == 2 or relation == "\\ne":
             return Status.UNCHECKED, "a side has no real value", ""
         where = tex[undefined[0].start : undefined[0].end]
         message = f"{where} is not defined in the real numbers: {claim}"
         return Status.FAILED, message, f"{undefined[0].reason}; {FIX_HINT}"
-    assert not isinstance(left_value, Undefined | ZeroToTheZero | Unsupported)
-    assert not isinstance(right_value, Undefined | ZeroToTheZero | Unsupported)
-    if letters:
-        if relation != "\\approx" and proves(relation, left_value, right_value):
-            return Status.CHECKED, "", ""
-        return Status.UNCHECKED, "not proved for every value of its letters", ""
-    return _compare(claim, relation, left_value, right_value)
+    return None
 
-
-def _compare(
-    claim: str, relation: str, left: sympy.Expr, right: sympy.Expr
-) -> tuple[Status, str, str]:
-    try:
-        true = holds(relation, left, right)
-    except OutOfBounds as error:
-        return Status.UNCHECKED, str(error), ""
-    if true:
-        return Status.CHECKED, "", ""
-    values = f"left side is {describe(left)}, right side is {describe(right)}"
-    if relation == "\\approx":
-        values += "; \\approx allows a 0.5% difference"
-    return Status.FAILED, f"claim is false: {claim} ({values})", FIX_HINT

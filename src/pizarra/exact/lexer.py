@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from pizarra.exact.numerals import CANDIDATE, Ambiguous, Numeral, read
+
 
 class Kind(Enum):
     """What a token is, as far as claims are concerned."""
@@ -39,6 +41,8 @@ class Token:
     """Offset of its first character in the formula."""
     end: int
     """Offset just past its last character."""
+    numeral: Numeral | Ambiguous | None = None
+    """For a NUMBER, how the lesson's language reads it."""
 
 
 SPACING = frozenset(
@@ -47,7 +51,9 @@ SPACING = frozenset(
 )
 """Commands that only change spacing or size and carry no meaning for a claim."""
 
-TEXT_COMMANDS = frozenset({"\\text", "\\textrm", "\\textit", "\\textbf", "\\mbox", "\\mathrm"})
+TEXT_COMMANDS = frozenset(
+    {"\\text", "\\textrm", "\\textit", "\\textbf", "\\mbox", "\\mathrm", "\\operatorname"}
+)
 """Commands whose braced argument is words (units, connectors, subscript names)."""
 
 _UNICODE = {
@@ -59,14 +65,16 @@ _UNICODE = {
     "≥": (Kind.COMMAND, "\\ge"),
     "≈": (Kind.COMMAND, "\\approx"),
 }
-_NUMBER = re.compile(r"\d+(?:\{,\}\d+)*(?:\.\d+)*")
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _ENVIRONMENT = re.compile(r"\\(begin|end)\s*\{([A-Za-z]+\*?)\}")
 _CHARS = frozenset("{}()[]^_+-*/=<>|,.;:&!'")
 
 
-def lex(tex: str) -> list[Token]:
-    """Split ``tex`` into tokens, dropping blanks, comments and spacing commands."""
+def lex(tex: str, lang: str = "en") -> list[Token]:
+    """Split ``tex`` into tokens, dropping blanks, comments and spacing commands.
+
+    Numerals are read in ``lang`` (see :mod:`pizarra.exact.numerals`).
+    """
     tokens: list[Token] = []
     i = 0
     while i < len(tex):
@@ -77,9 +85,10 @@ def lex(tex: str) -> list[Token]:
             newline = tex.find("\n", i)
             i = len(tex) if newline < 0 else newline + 1
         elif ch.isdigit() and ch.isascii():
-            number = _NUMBER.match(tex, i)
+            number = CANDIDATE.match(tex, i)
             assert number is not None
-            tokens.append(Token(Kind.NUMBER, number.group(), i, number.end()))
+            text = number.group()
+            tokens.append(Token(Kind.NUMBER, text, i, number.end(), read(text, lang)))
             i = number.end()
         elif ch == "\\":
             i = _lex_command(tex, i, tokens)

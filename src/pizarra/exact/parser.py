@@ -3,17 +3,21 @@
 Grammar (implicit products bind tighter than written ``\\cdot``, ``\\times``, ``/``,
 so ``C/n`` and ``1/2x`` read as an author means them)::
 
-    expr     := ["+"|"-"] term (("+"|"-") term)*
+    expr     := ["+"|"-"|"\\pm"] term (("+"|"-"|"\\pm"|"\\mp") term)*
     term     := implicit (("\\cdot"|"\\times"|"*"|"/"|"\\div") implicit)*
     implicit := signed power*
     signed   := ("-"|"+") signed | power
-    power    := atom ["^" script]
+    power    := atom ["!"]* ["^" script] ["\\%"]
     atom     := number | letter [subscript] | (expr) | [expr] | {expr} | |expr|
-              | \\left( expr \\right) | \\frac{..}{..} | \\sqrt[..]{..}
+              | \\left( expr \\right) | \\frac{..}{..} | \\sqrt[..]{..} | \\binom{..}{..}
+              | \\log_b x | \\ln x | \\exp x | \\max(..) | \\lfloor..\\rfloor | \\sum_{i=a}^{b} ..
+              | e | \\pi | \\infty | g(..) for a function the lesson defines
 
-Anything outside this subset (``\\cdots``, ``\\underbrace``, ``f(n)``, an unknown
-command) makes the side *unsupported*: the claim is counted as unchecked, never
-failed. Unsupported is returned as a value; the exception is private.
+A letter, Greek letter or ``\\mathrm``/``\\operatorname``/``\\text`` name followed by
+``(`` is a function applied to an argument, never a product (unless the letter is a
+declared variable). Anything outside this subset (``\\cdots``, ``\\underbrace``,
+words, units, an unknown command) makes the side *unsupported*: the claim is
+counted as unchecked, never failed. Unsupported is returned as a value.
 """
 
 from __future__ import annotations
@@ -21,63 +25,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Literal
 
-from pizarra.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym
+from pizarra.exact.ast import (
+    Abs,
+    BinOp,
+    Call,
+    Const,
+    Neg,
+    Node,
+    Num,
+    PlusMinus,
+    Pow,
+    Root,
+    Series,
+    Sym,
+    has_plus_minus,
+)
 from pizarra.exact.lexer import Kind, Token, text_words
+from pizarra.exact.numerals import Numeral, read
+from pizarra.exact.vocabulary import (
+    BARS,
+    BINOMIALS,
+    CLOSERS,
+    DIVIDE,
+    EXTREMES,
+    FLOORS,
+    FRACTIONS,
+    GREEK,
+    LOGS,
+    MULTIPLY,
+    NOT_FACTORS,
+    PLUS_MINUS,
+    SERIES,
+)
 
 MAX_TOKENS = 300
 """Longest side (in tokens) that is parsed; longer sides are unchecked."""
 MAX_DEPTH = 40
 """Deepest nesting of groups that is parsed."""
-
-FUNCTION_LETTERS = frozenset("fghFGHO")
-"""Letters that read as a function (``f(n)``, ``O(n^2)``) when a parenthesis follows."""
-
-GREEK = frozenset(
-    {
-        "alpha",
-        "beta",
-        "gamma",
-        "delta",
-        "epsilon",
-        "varepsilon",
-        "zeta",
-        "eta",
-        "theta",
-        "vartheta",
-        "iota",
-        "kappa",
-        "lambda",
-        "mu",
-        "nu",
-        "xi",
-        "rho",
-        "sigma",
-        "tau",
-        "upsilon",
-        "phi",
-        "varphi",
-        "chi",
-        "psi",
-        "omega",
-        "Gamma",
-        "Delta",
-        "Theta",
-        "Lambda",
-        "Xi",
-        "Sigma",
-        "Phi",
-        "Psi",
-        "Omega",
-    }
-)
-"""Greek letters usable as variables (``\\pi`` is a constant, so it is not here)."""
-
-_MULTIPLY = frozenset({"\\cdot", "\\times", "*"})
-_DIVIDE = frozenset({"/", "\\div"})
-_FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
-_BARS = frozenset({"|", "\\vert", "\\lvert", "\\rvert", "\\mid"})
-_CLOSERS = {"(": ")", "[": "]", "{": "}"}
 
 
 @dataclass(frozen=True)
@@ -94,13 +80,21 @@ class _Stop(Exception):
         self.reason = reason
 
 
-def parse_side(tokens: Sequence[Token]) -> Node | Unsupported:
-    """The expression tree of ``tokens``, or why it is outside the subset."""
+def parse_side(
+    tokens: Sequence[Token],
+    functions: frozenset[str] = frozenset(),
+    variables: frozenset[str] = frozenset(),
+) -> Node | Unsupported:
+    """The expression tree of ``tokens``, or why it is outside the subset.
+
+    ``functions`` are the names the lesson defines; ``variables`` the letters it
+    declares as numbers (``a(b+c)`` is then a product, not an application).
+    """
     if not tokens:
         return Unsupported("empty side")
     if len(tokens) > MAX_TOKENS:
-        return Unsupported(f"longer than {MAX_TOKENS} tokens")
-    parser = _Parser(list(tokens))
+        return Unsupported(f"too large: longer than {MAX_TOKENS} tokens")
+    parser = _Parser(list(tokens), functions, variables)
     try:
         node = parser.expr()
         if parser.peek() is not None:
@@ -110,34 +104,27 @@ def parse_side(tokens: Sequence[Token]) -> Node | Unsupported:
     return node
 
 
-def parse_number(text: str) -> Fraction | None:
-    """The value of a number token; None for a grouping that is not thousands.
-
-    ``2{,}048`` is 2048; ``0{,}5`` (a decimal comma) and ``1.048.576`` (dots as
-    thousands separators) are refused rather than guessed.
-    """
-    if text.count(".") > 1:
-        return None
-    groups = text.split("{,}")
-    if len(groups) > 1 and (
-        len(groups[0]) > 3 or groups[0].startswith("0") or any(len(g) != 3 for g in groups[1:-1])
-    ):
-        return None
-    if len(groups) > 1 and len(groups[-1].split(".")[0]) != 3:
-        return None
-    return Fraction("".join(groups))
+def parse_number(text: str, lang: str = "en") -> Fraction | None:
+    """The value of a numeral read in ``lang``; None when it is ambiguous there."""
+    reading = read(text, lang)
+    return reading.value if isinstance(reading, Numeral) else None
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token]) -> None:
+    def __init__(
+        self, tokens: list[Token], functions: frozenset[str], variables: frozenset[str]
+    ) -> None:
         self.tokens = tokens
+        self.functions = functions
+        self.variables = variables
         self.i = 0
         self.depth = 0
         self.bars = 0
 
     # -- token helpers -------------------------------------------------------
-    def peek(self) -> Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
+    def peek(self, ahead: int = 0) -> Token | None:
+        index = self.i + ahead
+        return self.tokens[index] if index < len(self.tokens) else None
 
     def describe(self) -> str:
         token = self.peek()
@@ -162,28 +149,40 @@ class _Parser:
     def last_end(self) -> int:
         return self.tokens[self.i - 1].end
 
-    # -- grammar -------------------------------------------------------------
-    def expr(self) -> Node:
+    def deeper(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise _Stop("nested too deeply")
-        if self.at("-", "+"):
+            raise _Stop("too large: nested too deeply")
+
+    # -- grammar -------------------------------------------------------------
+    def expr(self) -> Node:
+        self.deeper()
+        node: Node
+        if self.at("-", "+", *PLUS_MINUS):
             sign = self.take()
             term = self.term()
-            node: Node = Neg(term, sign.start, term.end) if sign.text == "-" else term
+            if sign.text in PLUS_MINUS:
+                node = PlusMinus(None, term, sign.text == "\\mp", sign.start, term.end)
+            else:
+                node = Neg(term, sign.start, term.end) if sign.text == "-" else term
         else:
             node = self.term()
-        while self.at("+", "-"):
+        while self.at("+", "-", *PLUS_MINUS):
             op = self.take().text
             right = self.term()
-            node = BinOp("+" if op == "+" else "-", node, right, node.start, right.end)
+            if op in PLUS_MINUS:
+                if has_plus_minus(node):
+                    raise _Stop("more than one \\pm in a side")
+                node = PlusMinus(node, right, op == "\\mp", node.start, right.end)
+            else:
+                node = BinOp("+" if op == "+" else "-", node, right, node.start, right.end)
         self.depth -= 1
         return node
 
     def term(self) -> Node:
         node = self.implicit()
-        while self.at(*_MULTIPLY, *_DIVIDE):
-            op = "/" if self.take().text in _DIVIDE else "*"
+        while self.at(*MULTIPLY, *DIVIDE):
+            op = "/" if self.take().text in DIVIDE else "*"
             right = self.implicit()
             node = BinOp("*" if op == "*" else "/", node, right, node.start, right.end)
         return node
@@ -195,7 +194,7 @@ class _Parser:
             assert token is not None
             if token.kind is Kind.NUMBER:
                 raise _Stop("a number written right after another factor is ambiguous")
-            if isinstance(node, Num) and token.text in _FRACTIONS:
+            if isinstance(node, Num) and token.text in FRACTIONS:
                 raise _Stop("a number followed by a fraction reads as a mixed number")
             right = self.power()
             node = BinOp("*", node, right, node.start, right.end)
@@ -205,12 +204,12 @@ class _Parser:
         token = self.peek()
         if token is None:
             return False
-        if token.kind in (Kind.NUMBER, Kind.LETTER):
+        if token.kind in (Kind.NUMBER, Kind.LETTER, Kind.TEXT):
             return True
         if token.kind is Kind.COMMAND:
-            if token.text in _BARS:
+            if token.text in BARS:
                 return self.bars == 0
-            return token.text not in _MULTIPLY | _DIVIDE and token.text != "\\right"
+            return token.text not in NOT_FACTORS
         if token.kind is Kind.CHAR:
             return token.text in "([{" or (token.text == "|" and self.bars == 0)
         return True
@@ -218,9 +217,7 @@ class _Parser:
     def signed(self) -> Node:
         if self.at("-", "+"):
             sign = self.take()
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise _Stop("nested too deeply")
+            self.deeper()
             operand = self.signed()
             self.depth -= 1
             return Neg(operand, sign.start, operand.end) if sign.text == "-" else operand
@@ -230,13 +227,21 @@ class _Parser:
         base = self.atom()
         if self.at("_"):
             raise _Stop("a subscript on something other than a letter")
-        if not self.at("^"):
-            return base
-        self.take()
-        exponent = self.argument()
-        if self.at("^", "_"):
-            raise _Stop("a double script")
-        return Pow(base, exponent, base.start, self.last_end())
+        while self.at("!"):
+            self.take()
+            base = Call("factorial", (base,), base.start, self.last_end())
+        if self.at("^"):
+            self.take()
+            exponent = self.argument()
+            if self.at("^", "_"):
+                raise _Stop("a double script")
+            base = Pow(base, exponent, base.start, self.last_end())
+        if self.at("!"):
+            raise _Stop("a factorial after a power is ambiguous")
+        if self.at("\\%"):
+            self.take()
+            base = Call("percent", (base,), base.start, self.last_end())
+        return base
 
     def argument(self) -> Node:
         """A macro argument or script: a braced group or a single token."""
@@ -248,12 +253,17 @@ class _Parser:
                 raise _Stop("a grouped number used as a one-token argument")
             first = Token(Kind.NUMBER, token.text[0], token.start, token.start + 1)
             rest = Token(Kind.NUMBER, token.text[1:], token.start + 1, token.end)
-            self.tokens[self.i : self.i + 1] = [first, rest]
+            self.tokens[self.i : self.i + 1] = [
+                replace(first, numeral=read(first.text, "en")),
+                replace(rest, numeral=read(rest.text, "en")),
+            ]
         if self.at("{"):
             return self.group("{")
         if token.kind is Kind.NUMBER or token.kind is Kind.LETTER:
             return self.atom()
-        if token.kind is Kind.COMMAND and token.text[1:] in GREEK:
+        if token.kind is Kind.COMMAND and (
+            token.text[1:] in GREEK or token.text in FRACTIONS | {"\\pi"}
+        ):
             return self.atom()
         raise _Stop(f"unsupported argument {token.text!r}")
 
@@ -262,7 +272,7 @@ class _Parser:
         outer_bars, self.bars = self.bars, 0
         inner = self.expr()
         self.bars = outer_bars
-        self.expect(_CLOSERS[opener])
+        self.expect(CLOSERS[opener])
         return _respan(inner, start, self.last_end())
 
     def atom(self) -> Node:
@@ -271,15 +281,16 @@ class _Parser:
             raise _Stop("side ends too early")
         if token.kind is Kind.NUMBER:
             self.take()
-            value = parse_number(token.text)
-            if value is None:
-                raise _Stop(f"{token.text} is not grouped in thousands")
-            return Num(value, token.start, token.end)
+            if not isinstance(token.numeral, Numeral):
+                raise _Stop(f"{token.text} is an ambiguous numeral")
+            return Num(token.numeral.value, token.start, token.end, token.numeral.unit)
         if token.kind is Kind.LETTER:
             return self.letter()
-        if token.kind is Kind.CHAR and token.text in _CLOSERS:
+        if token.kind is Kind.TEXT:
+            return self.named(token, text_words(token).replace(" ", ""))
+        if token.kind is Kind.CHAR and token.text in CLOSERS:
             return self.group(token.text)
-        if token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in _BARS:
+        if token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in BARS:
             return self.bars_group()
         if token.kind is Kind.COMMAND:
             return self.command(token)
@@ -288,12 +299,51 @@ class _Parser:
     def letter(self) -> Node:
         token = self.take()
         name = token.text
-        if name in FUNCTION_LETTERS and self.at("("):
-            raise _Stop(f"function application {name}(...)")
         if self.at("_"):
             self.take()
             name += "_" + self.subscript()
-        return Sym(name, token.start, self.last_end())
+        return self.applied(name, token.start) or (
+            Const("e", token.start, token.end)
+            if name == "e" and name not in self.variables
+            else Sym(name, token.start, self.last_end())
+        )
+
+    def applied(self, name: str, start: int) -> Node | None:
+        """``name(args)`` when a parenthesis follows ``name``; None otherwise."""
+        after = self.peek(1)
+        if not (self.at("(") or (self.at("\\left") and after is not None and after.text == "(")):
+            return None
+        if name in self.functions:
+            args = self.arguments()
+            return Call(name, args, start, self.last_end())
+        if name in self.variables:
+            return None
+        raise _Stop(f"function application {name}(...) of a function pizarra does not know")
+
+    def arguments(self) -> tuple[Node, ...]:
+        """``(a, b, ...)`` or ``\\left( a, b \\right)``."""
+        left = self.at("\\left")
+        if left:
+            self.take()
+        self.expect("(")
+        outer_bars, self.bars = self.bars, 0
+        args = [self.expr()]
+        while self.at(","):
+            self.take()
+            args.append(self.expr())
+        self.bars = outer_bars
+        if left:
+            self.expect("\\right")
+        self.expect(")")
+        return tuple(args)
+
+    def named(self, token: Token, name: str) -> Node:
+        """A ``\\mathrm``/``\\operatorname``/``\\text`` name: a function, or words (unsupported)."""
+        self.take()
+        call = self.applied(name, token.start) if name in self.functions or self.at("(") else None
+        if call is None:
+            raise _Stop(f"words or a unit ({token.text}) next to a number")
+        return call
 
     def subscript(self) -> str:
         if not self.at("{"):
@@ -319,21 +369,25 @@ class _Parser:
         self.bars += 1
         inner = self.expr()
         self.bars -= 1
-        if not self.at(*_BARS):
+        if not self.at(*BARS):
             raise _Stop("an absolute value without its closing bar")
         self.take()
         return Abs(inner, start, self.last_end())
 
     def command(self, token: Token) -> Node:
         name = token.text
+        if name in ("\\pi", "\\infty"):
+            self.take()
+            return Const("pi" if name == "\\pi" else "oo", token.start, token.end)
         if name[1:] in GREEK:
             self.take()
-            return Sym(name[1:], token.start, token.end)
-        if name in _FRACTIONS:
+            return self.applied(name[1:], token.start) or Sym(name[1:], token.start, token.end)
+        if name in FRACTIONS or name in BINOMIALS:
             self.take()
-            numerator = self.argument()
-            denominator = self.argument()
-            return BinOp("/", numerator, denominator, token.start, self.last_end())
+            first, second = self.argument(), self.argument()
+            if name in BINOMIALS:
+                return Call("binom", (first, second), token.start, self.last_end())
+            return BinOp("/", first, second, token.start, self.last_end())
         if name == "\\sqrt":
             self.take()
             index = self.group("[") if self.at("[") else None
@@ -341,12 +395,68 @@ class _Parser:
             return Root(radicand, index, token.start, self.last_end())
         if name == "\\left":
             return self.left_right(token)
+        if name in FLOORS:
+            return self.floor(token, name, FLOORS[name][0], FLOORS[name][1])
+        if name in LOGS:
+            return self.logarithm(token, LOGS[name])
+        if name in EXTREMES:
+            self.take()
+            return Call(EXTREMES[name], self.arguments(), token.start, self.last_end())
+        if name in SERIES:
+            return self.series(token, "sum" if name == "\\sum" else "prod")
         raise _Stop(f"{name} is not arithmetic")
+
+    def floor(self, token: Token, opener: str, closer: str, kind: str) -> Node:
+        self.take()
+        inner = self.expr()
+        if self.at("\\right"):
+            self.take()
+        self.expect(closer)
+        return Call(kind, (inner,), token.start, self.last_end())
+
+    def logarithm(self, token: Token, kind: str) -> Node:
+        self.take()
+        base: Node | None = None
+        if self.at("_"):
+            if kind != "log":
+                raise _Stop(f"a subscript on \\{kind}")
+            self.take()
+            base = self.argument()
+        if self.at("^"):
+            raise _Stop(f"a power of \\{kind} is ambiguous")
+        if self.at("(") or self.at("\\left"):
+            args = self.arguments()
+            if len(args) != 1:
+                raise _Stop(f"\\{kind} takes one argument")
+            argument = args[0]
+        else:
+            argument = self.power()
+            if self.starts_factor():
+                raise _Stop(f"the argument of \\{kind} is ambiguous: write it in parentheses")
+        args = (argument,) if base is None else (argument, base)
+        return Call(kind, args, token.start, self.last_end())
+
+    def series(self, token: Token, kind: Literal["sum", "prod"]) -> Node:
+        self.take()
+        self.expect("_")
+        self.expect("{")
+        index = self.take()
+        if index.kind is not Kind.LETTER:
+            raise _Stop(f"an unusual index under \\{kind}")
+        self.expect("=")
+        lower = self.expr()
+        self.expect("}")
+        self.expect("^")
+        upper = self.argument()
+        body = self.implicit()
+        return Series(kind, index.text, lower, upper, body, token.start, self.last_end())
 
     def left_right(self, token: Token) -> Node:
         self.take()
         opener = self.take()
-        if opener.text in _BARS:
+        if opener.text in FLOORS:
+            return self.floor(token, opener.text, FLOORS[opener.text][0], FLOORS[opener.text][1])
+        if opener.text in BARS:
             self.bars += 1
             inner = self.expr()
             self.bars -= 1
@@ -356,8 +466,8 @@ class _Parser:
             raise _Stop(f"\\left{opener.text} is not arithmetic")
         self.expect("\\right")
         closer = self.take()
-        if opener.text in _BARS:
-            if closer.text not in _BARS:
+        if opener.text in BARS:
+            if closer.text not in BARS:
                 raise _Stop("\\left| without \\right|")
             return Abs(inner, token.start, closer.end)
         if closer.text not in (")", "]"):

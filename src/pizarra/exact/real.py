@@ -19,13 +19,16 @@ from math import comb
 
 import sympy
 
-MAX_EXPONENT = 10_000
-"""Largest |integer exponent| evaluated for a rational base."""
+from pizarra.exact.intervals import interval_sign
+
+MAX_EXPONENT = 100_000
+"""Largest |integer exponent| evaluated for a rational base (compound interest over
+thousands of periods is common; the digits bound below still applies)."""
 MAX_IRRATIONAL_EXPONENT = 16
 """Largest |integer exponent| evaluated for an irrational base."""
 MAX_ROOT_INDEX = 64
 """Largest root index (denominator of a rational exponent)."""
-MAX_BITS = 13_000
+MAX_BITS = 200_000
 """Largest size (bits of numerator plus denominator) of any rational met on the way."""
 MAX_RADICALS = 8
 """Most irrational radicals one value may contain (bounds exact zero tests)."""
@@ -35,8 +38,6 @@ MAX_DENEST_OPS = 40
 """Largest value (in sympy operations) whose nested square roots are denested."""
 MAX_TERMS = 2_000
 """Most terms an expansion may produce before pizarra gives up on it."""
-APPROX_TOLERANCE = sympy.Rational(1, 200)
-"""``a \\approx b`` holds when |a - b| <= 0.5% of the larger of |a| and |b|."""
 
 _T = sympy.Symbol("t")
 
@@ -72,23 +73,30 @@ def bounded(value: sympy.Expr) -> sympy.Expr:
 
 
 def sign(value: sympy.Expr) -> int:
-    """-1, 0 or 1: the exact sign of a real algebraic number.
+    """-1, 0 or 1: the exact sign of a real number built by pizarra.
 
-    A value far from zero is decided by evaluating it to 30 digits (sympy's evalf
-    tracks its error). A value that looks like zero is decided exactly: by
-    expanding it, by denesting its square roots, and last by its minimal
-    polynomial, only tried for a small algebraic degree because its cost grows
-    very fast with the degree.
+    A value away from zero is decided by proven interval bounds. A value that may
+    be zero is decided exactly: by expanding it (logs too), by denesting its
+    square roots, and last by its minimal polynomial, only tried for a small
+    algebraic degree because its cost grows very fast with the degree. A
+    transcendental value that intervals cannot separate from zero is left
+    undecided (``OutOfBounds``): equality of such numbers is not decidable here.
     """
     if value.is_Rational:
         return 1 if value.p > 0 else (-1 if value.p < 0 else 0)
-    approx = value.evalf(30)
-    if not approx.is_real:
-        raise OutOfBounds("not a real number")
-    if abs(approx) > sympy.Float("1e-20"):
-        return 1 if approx > 0 else -1
+    if value.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan, sympy.I):
+        raise OutOfBounds("not a finite real number")
+    decided = interval_sign(value)
+    if decided is not None:
+        return decided
+    if value == 0:
+        return 0
     if expanded_terms(value) <= MAX_TERMS and sympy.expand(value) == 0:
         return 0
+    if value.has(sympy.log) and sympy.expand_log(value, force=True) == 0:
+        return 0
+    if value.has(sympy.pi, sympy.E, sympy.exp, sympy.log):
+        raise OutOfBounds("equality of transcendental numbers is not decided")
     if sympy.count_ops(value) <= MAX_DENEST_OPS and sympy.expand(sympy.sqrtdenest(value)) == 0:
         return 0
     if degree_bound(value) > MAX_DEGREE:
@@ -98,10 +106,9 @@ def sign(value: sympy.Expr) -> int:
             return 0
     except (NotImplementedError, ValueError, sympy.polys.polyerrors.PolynomialError) as error:
         raise OutOfBounds("could not decide whether a difference is zero") from error
-    for digits in (60, 120, 240, 480):
-        approx = value.evalf(digits)
-        if abs(approx) > sympy.Float(f"1e-{digits - 15}", digits):
-            return 1 if approx > 0 else -1
+    late = interval_sign(value, (4_000, 12_000))
+    if late is not None:
+        return late
     raise OutOfBounds("could not decide the sign of a difference")
 
 
@@ -161,14 +168,26 @@ def absolute(value: sympy.Expr) -> sympy.Expr:
     return -value if sign(value) < 0 else value
 
 
-def holds(relation: str, left: sympy.Expr, right: sympy.Expr) -> bool:
-    """Whether ``left relation right`` is true, decided exactly."""
-    difference = bounded(left - right)
+def holds(
+    relation: str, left: sympy.Expr, right: sympy.Expr, unit: sympy.Expr | None = None
+) -> bool:
+    """Whether ``left relation right`` is true, decided exactly.
+
+    ``\\approx`` needs ``unit``, one unit in the last digit the author wrote: the
+    claim holds when |left - right| <= unit / 2 (the right side is the left side
+    rounded to that digit).
+    """
     if relation == "\\approx":
-        larger = max(absolute(left), absolute(right), key=_Ordered)
-        tolerance = APPROX_TOLERANCE * larger
-        return sign(tolerance - absolute(difference)) >= 0
-    direction = sign(difference)
+        if unit is None:
+            raise OutOfBounds("\\approx needs a written decimal to round to")
+        return sign(unit / 2 - absolute(bounded(left - right))) >= 0
+    infinite = [side for side in (left, right) if side in (sympy.oo, -sympy.oo)]
+    if infinite:
+        if len(infinite) == 2:
+            raise OutOfBounds("both sides are infinite")
+        direction = -1 if right is sympy.oo or left is -sympy.oo else 1
+    else:
+        direction = sign(bounded(left - right))
     return {
         "=": direction == 0,
         "\\ne": direction != 0,
@@ -179,29 +198,26 @@ def holds(relation: str, left: sympy.Expr, right: sympy.Expr) -> bool:
     }[relation]
 
 
-class _Ordered:
-    """Sort key comparing real algebraic numbers exactly."""
-
-    def __init__(self, value: sympy.Expr) -> None:
-        self.value = value
-
-    def __lt__(self, other: _Ordered) -> bool:
-        return sign(self.value - other.value) < 0
-
-
 def describe(value: sympy.Expr) -> str:
     """A short exact rendering: ``262144``, ``1/8``, ``2**(1/3) (about 1.25992105)``."""
     if value.is_Integer:
-        return _shorten(str(value))
+        return _digits(int(value))
     if value.is_Rational:
-        return f"{_shorten(str(value.p))}/{_shorten(str(value.q))}"
-    text = sympy.sstr(value)
+        return f"{_digits(int(value.p))}/{_digits(int(value.q))}"
+    try:
+        text = sympy.sstr(value)
+    except ValueError:
+        return f"about {sympy.N(value, 10)}"
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} (about {sympy.N(value, 10)})"
 
 
-def _shorten(digits: str) -> str:
+def _digits(number: int) -> str:
+    """The digits of ``number``, shortened: ``123456789012...678901 (52 digits)``."""
+    if number.bit_length() > 12_000:
+        return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
+    digits = str(number)
     if len(digits) <= 40:
         return digits
     return f"{digits[:12]}...{digits[-6:]} ({len(digits.lstrip('-'))} digits)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pizarra.exact.layout import CONNECTOR, EQUATION_TO_SOLVE, normalize
 from pizarra.exact.lexer import Kind, Token, lex
 
 RELATIONS = {
@@ -27,6 +28,7 @@ RELATIONS = {
     "\\geq": "\\ge",
     "\\geqslant": "\\ge",
     "\\approx": "\\approx",
+    EQUATION_TO_SOLVE: "?=",
 }
 """Relations that make a claim, mapped to their canonical spelling."""
 
@@ -36,6 +38,7 @@ BREAKS = frozenset(
     | {"\\Leftrightarrow", "\\Longleftrightarrow", "\\to", "\\rightarrow", "\\mapsto"}
     | {"\\longrightarrow", "\\leftarrow", "\\gets", "\\sim", "\\equiv", "\\propto"}
     | {"\\in", "\\notin", "\\subset", "\\subseteq", "\\cong", "\\simeq", "\\colon"}
+    | {CONNECTOR, "\\mid", "\\forall", "\\exists"}
 )
 """Top-level tokens that end a statement without being a checked relation."""
 
@@ -71,7 +74,8 @@ class Link:
     left: Side
     """The side before the relation."""
     relation: str
-    """Canonical relation: ``=``, ``\\ne``, ``<``, ``\\le``, ``>``, ``\\ge``, ``\\approx``."""
+    """Canonical relation: ``=``, ``\\ne``, ``<``, ``\\le``, ``>``, ``\\ge``, ``\\approx``,
+    or ``?=`` for an equation to solve (``\\overset{?}{=}``)."""
     right: Side
     """The side after the relation."""
     offset: int
@@ -102,9 +106,27 @@ def _side(tokens: list[Token]) -> Side | None:
     return Side(tuple(tokens), tokens[0].start, tokens[-1].end) if tokens else None
 
 
-def split_links(tex: str) -> list[Link]:
-    """Every claim link of the formula ``tex``, in order."""
-    return _split(lex(tex))
+def split_links(tex: str, lang: str = "en") -> list[Link]:
+    """Every claim link of the formula ``tex`` (numerals read in ``lang``), in order."""
+    return _split(normalize(lex(tex, lang)))
+
+
+_CONTINUES = frozenset({"+", "-", "\\pm", "\\mp", "\\cdot", "\\times"})
+_SKIPPED_AT_ROW_START = frozenset({"&", "\\quad", "\\qquad"})
+
+
+def _continuation(tokens: list[Token], index: int) -> int | None:
+    """After a row break at ``index``: where a row that continues the expression resumes.
+
+    ``&+ 3`` or ``&\\quad - 2`` continue the previous row's last side; None otherwise.
+    """
+    j = index + 1
+    while j < len(tokens) and tokens[j].text in _SKIPPED_AT_ROW_START:
+        j += 1
+    following = tokens[j] if j < len(tokens) else None
+    if following is not None and following.kind in (Kind.CHAR, Kind.COMMAND):
+        return j if following.text in _CONTINUES else None
+    return None
 
 
 def _split(tokens: list[Token]) -> list[Link]:
@@ -113,28 +135,37 @@ def _split(tokens: list[Token]) -> list[Link]:
     last_side: list[Token] = []
     row_start = False
     depth = 0
-    for index, token in enumerate(tokens):
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
         if depth > 0:
             depth = max(0, depth + _depth_change(token))
             statement.sides[-1].append(token)
             continue
+        if _is(token, "\\\\"):
+            resume = _continuation(tokens, index - 1)
+            if resume is not None and statement.sides[-1]:
+                index = resume
+                continue
         if _is(token, "\\\\") or _alignment(token):
             last_side = _finish(statement, links, last_side)
             statement = _Statement()
             row_start = _is(token, "\\\\")
             continue
         if _is(token, "&"):
-            continue
-        if _is_relation(token):
+            if not _cell_break(statement, tokens, index - 1, row_start):
+                continue
+            last_side = _finish(statement, links, last_side)
+            statement = _Statement()
+        elif _is_relation(token):
             if row_start and not statement.sides[-1] and not statement.relations:
                 statement.sides[-1] = list(last_side)
             statement.relations.append(token)
             statement.sides.append([])
-        elif _ends_statement(statement, tokens, index):
+        elif _ends_statement(tokens, index - 1):
             last_side = _finish(statement, links, last_side)
             statement = _Statement()
-        elif token.kind is Kind.TEXT and _text_is_unit(statement, tokens, index):
-            pass
         else:
             depth = max(0, depth + _depth_change(token))
             statement.sides[-1].append(token)
@@ -143,42 +174,24 @@ def _split(tokens: list[Token]) -> list[Link]:
     return links
 
 
+def _cell_break(statement: _Statement, tokens: list[Token], index: int, row_start: bool) -> bool:
+    """An ``&`` next to a relation (``a &= b``, ``a &=& b``) only aligns; between two
+    cells of a table it separates them."""
+    if row_start or not statement.sides[-1]:
+        return False
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return following is None or not (_is_relation(following) or _is(following, "&"))
+
+
 def _finish(statement: _Statement, links: list[Link], last_side: list[Token]) -> list[Token]:
     """Emit the statement's links; return the side a continuation row starts from."""
     links.extend(statement.links())
     return statement.sides[-1] if statement.sides[-1] else last_side
 
 
-def _ends_statement(statement: _Statement, tokens: list[Token], index: int) -> bool:
-    """A separator (not a decimal comma), or ``\\text`` words after a relation."""
-    token = tokens[index]
-    if token.kind is Kind.TEXT:
-        return _text_ends(statement, tokens, index)
-    return _is_break(token) and not _decimal_comma(tokens, index)
-
-
-def _decimal_comma(tokens: list[Token], index: int) -> bool:
-    """``2,5`` written without blanks reads as a decimal comma: kept, so it is unchecked."""
-    if tokens[index].text != "," or not 0 < index < len(tokens) - 1:
-        return False
-    before, after = tokens[index - 1], tokens[index + 1]
-    return (
-        before.kind is Kind.NUMBER
-        and after.kind is Kind.NUMBER
-        and before.end == tokens[index].start
-        and after.start == tokens[index].end
-    )
-
-
-def _text_is_unit(statement: _Statement, tokens: list[Token], index: int) -> bool:
-    """A ``\\text`` right before a relation, or leading a side, is skipped."""
-    following = tokens[index + 1] if index + 1 < len(tokens) else None
-    return not statement.sides[-1] or (following is not None and _is_relation(following))
-
-
-def _text_ends(statement: _Statement, tokens: list[Token], index: int) -> bool:
-    """After a relation, ``\\text`` ends the statement (a unit, ``y``, ``en general``)."""
-    return bool(statement.relations) and not _text_is_unit(statement, tokens, index)
+def _ends_statement(tokens: list[Token], index: int) -> bool:
+    """A separator: a comma, semicolon, ``\\quad``, an arrow, a connector word..."""
+    return _is_break(tokens[index])
 
 
 def _depth_change(token: Token) -> int:

@@ -20,9 +20,15 @@ _FIELDS = {
     "slug": "the URL segment (default: the file name without its number)",
     "sources": "the numbered sources list: id, title, url",
     "variables": "letter -> domain for symbolic checks",
-    "conventions": "declared conventions, e.g. zero_to_the_zero: '1'",
+    "conventions": "declared conventions, e.g. zero_to_the_zero: '1', log: e",
     "strict_claims": "true: a statement pizarra cannot decide is an error, not a warning",
+    "functions": "name -> definition of functions claims may apply, e.g. g: x^2 + 1",
 }
+CONVENTIONS = {
+    "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
+    "log": "the base of \\log written without one: 10, e or 2",
+}
+LOG_BASES = ("10", "e", "2")
 _REQUIRED = ("title", "lesson", "lang", "summary")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _URL = re.compile(r"^https?://[^\s<>\"]+$")
@@ -48,6 +54,8 @@ class FrontMatter:
     """Letter domains."""
     conventions: dict[str, str]
     """Declared conventions."""
+    functions: dict[str, str]
+    """Functions the lesson defines for its claims (validated by the claims' parser)."""
     strict_claims: bool = False
     """Whether every statement must be decided (``check --strict-claims`` for one lesson)."""
 
@@ -139,6 +147,9 @@ def parse_front_matter(
                 )
             )
     conventions = _string_map(values.get("conventions", {}), "conventions", where, origin, errors)
+    _check_conventions(conventions, where.get("conventions", origin), errors)
+    functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
+    _check_functions(functions, where.get("functions", origin), errors)
     strict_claims = values.get("strict_claims", False)
     if not isinstance(strict_claims, bool):
         errors.append(
@@ -152,10 +163,55 @@ def parse_front_matter(
         return None, errors
     return (
         FrontMatter(
-            title, number, lang, summary, slug, sources, variables, conventions, strict_claims
+            title,
+            number,
+            lang,
+            summary,
+            slug,
+            sources,
+            variables,
+            conventions,
+            functions,
+            strict_claims,
         ),
         [],
     )
+
+
+def _check_conventions(
+    conventions: dict[str, str], pos: SourcePos, errors: list[Diagnostic]
+) -> None:
+    for key, value in conventions.items():
+        if key not in CONVENTIONS:
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"unknown convention {key!r}",
+                    hint="conventions: "
+                    + "; ".join(f"{name} ({what})" for name, what in CONVENTIONS.items()),
+                )
+            )
+        elif key == "log" and value.strip() not in LOG_BASES:
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"conventions: log must be 10, e or 2, not {value!r}",
+                    hint="e.g. `log: e` when \\log means the natural logarithm",
+                )
+            )
+
+
+def _check_functions(functions: dict[str, str], pos: SourcePos, errors: list[Diagnostic]) -> None:
+    """Each definition must read as a function (the same parser that reads claims)."""
+    from pizarra.exact.definitions import parse_definition
+
+    names = frozenset(key.split("(")[0].lstrip("\\").strip() for key in functions)
+    for key, body in functions.items():
+        result = parse_definition(key, body, names)
+        if isinstance(result, str):
+            errors.append(
+                Diagnostic(pos, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`')
+            )
 
 
 def _sources(

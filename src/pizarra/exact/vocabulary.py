@@ -1,0 +1,28 @@
+"""The TeX commands the claim reader knows, by role."""
+
+from __future__ import annotations
+
+_GREEK_NAMES = (
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda "
+    "mu nu xi rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi "
+    "Sigma Phi Psi Omega "
+)
+GREEK = frozenset(_GREEK_NAMES.split())
+"""Greek letters usable as variables (``\\pi`` is a constant, so it is not here)."""
+
+MULTIPLY = frozenset({"\\cdot", "\\times", "*"})
+DIVIDE = frozenset({"/", "\\div"})
+FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
+BINOMIALS = frozenset({"\\binom", "\\dbinom", "\\tbinom"})
+BARS = frozenset({"|", "\\vert", "\\lvert", "\\rvert", "\\mid"})
+PLUS_MINUS = frozenset({"\\pm", "\\mp"})
+CLOSERS = {"(": ")", "[": "]", "{": "}"}
+FLOORS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceil")}
+LOGS = {"\\log": "log", "\\ln": "ln", "\\lg": "lg", "\\exp": "exp"}
+"""Functions written as operators: ``\\log_2 8``, ``\\ln e^{5}``, ``\\exp(2)``."""
+EXTREMES = {"\\max": "max", "\\min": "min"}
+SERIES = {"\\sum": "sum", "\\prod": "prod"}
+NOT_FACTORS = MULTIPLY | DIVIDE | PLUS_MINUS | {"\\right", "\\rfloor", "\\rceil", "\\%"}
+"""Commands that never start a factor of an implicit product."""
+WORD_FUNCTIONS = frozenset({"max", "min", "exp", "ln", "log", "floor", "ceil"})
+"""Bare words a front-matter definition may use for built-in functions (``max(0, x)``)."""
