@@ -239,3 +239,17 @@ def test_golden_html(reference: Explorer) -> None:
     if os.environ.get("PIZARRA_UPDATE_GOLDEN"):
         golden.write_text(html, encoding="utf-8")
     assert html == golden.read_text(encoding="utf-8")
+
+
+def test_logarithm_readouts_are_correctly_rounded_in_the_page_data() -> None:
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+    html = str(render_explorer(load("logaritmos.md", "es"), "es"))
+    data = json.loads(re.search(r"data-explorer-data>(.*?)</script>", html, re.S).group(1))
+    assert [s["value"] for s in data["states"]] == [str(2**k) for k in range(1, 21)]
+    with localcontext() as ctx:
+        ctx.prec = 60
+        for k, state in enumerate(data["states"], start=1):
+            ln = Decimal(2**k).ln().quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+            assert state["readouts"]["natural"] == str(ln).rstrip("0").rstrip(".")
+            assert state["readouts"]["mitades"] == state["readouts"]["logaritmo"] == str(k)

@@ -1,3 +1,4 @@
+import re
 from fractions import Fraction
 
 import pytest
@@ -112,3 +113,67 @@ def test_division_by_zero_is_an_error_value() -> None:
 def test_free_variables() -> None:
     assert free_variables(parse_expr("2*n^2+1", N)) == {"n"}
     assert free_variables(parse_expr("2^10", N)) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("log2(n)", "log2(n)"),
+        ("ln(n)", "ln(n)"),
+        ("log(n^2)", "log((n^2))"),
+        ("2*log10(n)+1", "((2 * log10(n)) + 1)"),
+        ("log2(log2(n))", "log2(log2(n))"),
+        ("2^log2(8)", "(2^3)"),
+    ],
+)
+def test_parse_logarithms(text: str, shape: str) -> None:
+    assert to_text(parse_expr(text, N)) == shape
+
+
+@pytest.mark.parametrize(
+    ("text", "n", "value"),
+    [
+        ("log2(n)", 1024, Fraction(10)),
+        ("log2(1/n)", 8, Fraction(-3)),
+        ("log2(n/1024)", 1, Fraction(-10)),
+        ("log10(n)", 1000, Fraction(3)),
+        ("log10(n)", Fraction(1, 100), Fraction(-2)),
+        ("ln(n)", 1, Fraction(0)),
+        ("log(n)", 1, Fraction(0)),
+        ("log2(n)+log2(n)", 16, Fraction(8)),
+    ],
+)
+def test_rational_logarithms_are_exact(text: str, n: int | Fraction, value: Fraction) -> None:
+    assert evaluate(parse_expr(text, N), {"n": Fraction(n)}) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("log2(n)", "log2(3) is not a rational number"),
+        ("ln(n)", "ln(3) is not a rational number"),
+        ("log2(n-3)", "log2 of 0 is not defined"),
+        ("ln(-n)", "ln of -3 is not defined"),
+    ],
+)
+def test_evaluate_refuses_irrational_and_undefined_logarithms(text: str, message: str) -> None:
+    with pytest.raises(ExprError, match=re.escape(message)):
+        evaluate(parse_expr(text, N), {"n": Fraction(3)})
+
+
+@pytest.mark.parametrize(
+    ("text", "offset", "message"),
+    [
+        ("log2 n", 0, "log2 needs its argument in parentheses"),
+        ("sin(n)", 0, "unknown name 'sin'"),
+        ("log2(n", 6, "missing ')'"),
+        ("log2()", 5, "found ')'"),
+        ("n^log2(n)", 2, "exponent must be a constant"),
+        ("n^log2(3)", 2, "not a rational number"),
+    ],
+)
+def test_logarithm_parse_errors(text: str, offset: int, message: str) -> None:
+    with pytest.raises(ExprError) as info:
+        parse_expr(text, N)
+    assert message in info.value.message
+    assert info.value.offset == offset

@@ -63,6 +63,8 @@ def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> 
 PAGES: dict[str, tuple[str, list[Explorer]]] = {
     "/": ("es", [load_explorer("potencias.md", "es")]),
     "/cubic": ("en", [load_explorer("cubic-en.md", "en")]),
+    "/logs": ("es", [load_explorer("logaritmos.md", "es")]),
+    "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
     "/two": (
         "es",
         [

@@ -310,3 +310,22 @@ def test_touch_tap_moves_the_slider(browser: Any, base_url: str) -> None:
         assert snapshot(page)["readouts"]["n"] == "8192"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("path", "ln_1024"), [("/logs", "6,93"), ("/logs-en", "6.93")])
+def test_logarithm_readouts_agree_with_the_server_in_every_state(
+    page: Page, nojs_page: Page, base_url: str, path: str, ln_1024: str
+) -> None:
+    root = "#mitades"
+    page.goto(base_url + path)
+    range_of(page, root).wait_for(state="visible")
+    assert snapshot(page, root)["readouts"]["natural"] == ln_1024
+    range_of(page, root).focus()
+    page.keyboard.press("Home")
+    for exponent in range(1, 21):
+        if exponent > 1:
+            page.keyboard.press("ArrowRight")
+        client = snapshot(page, root)
+        assert client["readouts"]["mitades"] == str(exponent)
+        nojs_page.goto(f"{base_url}{path}?n={2**exponent}")
+        assert client == snapshot(nojs_page, root), exponent

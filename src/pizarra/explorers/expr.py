@@ -2,17 +2,19 @@
 
 Formulas come from lesson sources, which are untrusted, so they are never given
 to ``eval`` or to SymPy's parser. The grammar has numbers, declared variables,
-``+ - * / ^`` and parentheses; everything else is an error with its column::
+``+ - * / ^``, parentheses and the logarithms of :data:`FUNCTIONS`; everything
+else is an error with its column::
 
     expr  := term (("+" | "-") term)*
     term  := unary (("*" | "/") unary)*
     unary := "-" unary | power
     power := atom ("^" unary)?          right-associative: 2^3^2 = 2^9
-    atom  := number | name | "(" expr ")"
+    atom  := number | name | function "(" expr ")" | "(" expr ")"
 
 Work is bounded: the text is short, nesting is shallow, an exponent must be a
 constant integer of modest size, and evaluation (exact, with fractions) stops
-when a value grows past :data:`MAX_BITS`.
+when a value grows past :data:`MAX_BITS`. :func:`evaluate` is exact; a formula
+whose value is irrational (``ln(3)``) is evaluated by :mod:`pizarra.explorers.reals`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ MAX_EXPONENT = 64
 """Largest absolute value of a constant exponent."""
 MAX_BITS = 4096
 """Largest numerator or denominator, in bits, during evaluation."""
+
+FUNCTIONS = {
+    "log2": "logarithm in base 2",
+    "log10": "logarithm in base 10",
+    "ln": "natural logarithm (base e)",
+    "log": "natural logarithm (base e), as in NumPy's np.log",
+}
+"""Function name -> what it computes; each takes one argument."""
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\S))")
 
@@ -95,7 +105,17 @@ class Pow:
     """The power, already checked to be small."""
 
 
-Expr: TypeAlias = Num | Var | Neg | BinOp | Pow
+@dataclass(frozen=True)
+class Call:
+    """``log2(x)``, ``ln(x)``...: a function of :data:`FUNCTIONS` applied to one argument."""
+
+    name: str
+    """The function's name as written (``log`` and ``ln`` are the same function)."""
+    argument: Expr
+    """What it is applied to."""
+
+
+Expr: TypeAlias = Num | Var | Neg | BinOp | Pow | Call
 
 
 @dataclass(frozen=True)
@@ -183,7 +203,10 @@ class _Parser:
         self.depth -= 1
         if free_variables(exponent):
             raise ExprError("an exponent must be a constant", start, "write n^2, not 2^n")
-        value = evaluate(exponent, {})
+        try:
+            value = evaluate(exponent, {})
+        except ExprError as exc:
+            raise ExprError(f"in the exponent: {exc.message}", start, exc.hint) from None
         if value.denominator != 1 or abs(value) > MAX_EXPONENT:
             raise ExprError(
                 f"an exponent must be an integer between -{MAX_EXPONENT} and {MAX_EXPONENT}",
@@ -195,13 +218,29 @@ class _Parser:
         tok = self.take()
         if tok.kind == "num":
             return Num(Fraction(tok.text))
+        if tok.kind == "name" and tok.text in FUNCTIONS and self.peek().kind == "(":
+            self.enter(tok)
+            self.take()
+            argument = self.expr()
+            self.depth -= 1
+            close = self.take()
+            if close.kind != ")":
+                raise ExprError("missing ')'", close.offset)
+            return Call(tok.text, argument)
         if tok.kind == "name":
+            if tok.text in FUNCTIONS and tok.text not in self.variables:
+                raise ExprError(
+                    f"{tok.text} needs its argument in parentheses",
+                    tok.offset,
+                    f"write {tok.text}(n)",
+                )
             if tok.text not in self.variables:
                 known = ", ".join(sorted(self.variables)) or "none"
                 raise ExprError(
                     f"unknown name {tok.text!r} in formula",
                     tok.offset,
-                    f"the variables here are: {known}; write products with * (2*n)",
+                    f"the variables here are: {known}; the functions: "
+                    f"{', '.join(FUNCTIONS)}; write products with * (2*n)",
                 )
             return Var(tok.text)
         if tok.kind == "(":
@@ -237,6 +276,8 @@ def free_variables(node: Expr) -> frozenset[str]:
         return free_variables(node.operand)
     if isinstance(node, Pow):
         return free_variables(node.base)
+    if isinstance(node, Call):
+        return free_variables(node.argument)
     if isinstance(node, BinOp):
         return free_variables(node.left) | free_variables(node.right)
     return frozenset()
@@ -264,6 +305,17 @@ def evaluate(node: Expr, env: Mapping[str, Fraction]) -> Fraction:
         if bits * abs(node.exponent) > MAX_BITS:
             raise ExprError(f"value too large (over {MAX_BITS} bits)")
         return base**node.exponent
+    if isinstance(node, Call):
+        argument = evaluate(node.argument, env)
+        if argument <= 0:
+            raise ExprError(
+                f"{node.name} of {argument} is not defined",
+                hint="logarithms are defined for positive numbers only",
+            )
+        value = exact_log(node.name, argument)
+        if value is None:
+            raise ExprError(f"{node.name}({argument}) is not a rational number")
+        return value
     left = evaluate(node.left, env)
     right = evaluate(node.right, env)
     if node.op == "+":
@@ -288,9 +340,32 @@ def to_text(node: Expr) -> str:
         return f"(-{to_text(node.operand)})"
     if isinstance(node, Pow):
         return f"({to_text(node.base)}^{node.exponent})"
+    if isinstance(node, Call):
+        return f"{node.name}({to_text(node.argument)})"
     return f"({to_text(node.left)} {node.op} {to_text(node.right)})"
 
 
 def log_ratio(value: Fraction, base: int) -> float:
     """``log_base(value)`` for a positive exact value, without float overflow."""
     return (math.log(value.numerator) - math.log(value.denominator)) / math.log(base)
+
+
+def exact_log(name: str, x: Fraction) -> Fraction | None:
+    """The logarithm ``name`` of ``x > 0`` when it is rational, else None.
+
+    ``log2(x)`` is rational only for ``x = 2^k`` (k an integer), ``log10(x)`` only
+    for ``x = 10^k``, and ``ln(x)`` only for ``x = 1``.
+    """
+    if name in ("ln", "log"):
+        return Fraction(0) if x == 1 else None
+    base = 2 if name == "log2" else 10
+    top, bottom = _power_of(x.numerator, base), _power_of(x.denominator, base)
+    return None if top is None or bottom is None else Fraction(top - bottom)
+
+
+def _power_of(m: int, base: int) -> int | None:
+    k = 0
+    while m % base == 0:
+        m //= base
+        k += 1
+    return k if m == 1 else None

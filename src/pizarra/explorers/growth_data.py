@@ -1,7 +1,8 @@
 """The numbers a ``growth`` explorer shows, exact, and their text in a language.
 
-Values are computed on the server in exact arithmetic. The browser receives
-them as plain decimal strings (already rounded) and only *formats* them with
+Values are computed on the server in exact arithmetic, or correctly rounded when
+a logarithm makes them irrational (:mod:`pizarra.explorers.reals`). The browser
+receives them as plain decimal strings (already rounded) and only *formats* them with
 ``Intl.NumberFormat``; so server and client can differ only in formatting, which
 :mod:`pizarra.i18n.numbers` makes identical.
 """
@@ -13,10 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pizarra.explorers.expr import evaluate
+from pizarra.explorers.reals import rounded, rounded_growth
 from pizarra.explorers.spec import GrowthSpec, Readout, Series
 from pizarra.i18n.numbers import decimal_string, format_number
 from pizarra.i18n.strings import t
+
+CHART_DECIMALS = 15
+"""Fraction digits of an irrational growth when it only places a point on the chart."""
 
 FIELD = re.compile(r"\{([^{}]*)\}")
 """A ``{name}`` field of a template; the browser uses the same expression."""
@@ -39,22 +43,29 @@ class Row:
     value: int
     """The variable's value."""
     readouts: Mapping[str, Fraction]
-    """Readout id -> its exact value (growth readouts without the x)."""
+    """Readout id -> its value, exact or correctly rounded (growth readouts without the x)."""
 
 
-def series_growth(spec: GrowthSpec, series: Series, value: int) -> Fraction:
+def series_growth(
+    spec: GrowthSpec, series: Series, value: int, decimals: int = CHART_DECIMALS
+) -> Fraction:
     """``f(value) / f(baseline)``: what the chart plots on its vertical axis."""
     name = spec.variable.name
-    at_value = evaluate(series.formula, {name: Fraction(value)})
-    return at_value / evaluate(series.formula, {name: Fraction(spec.variable.baseline)})
+    return rounded_growth(
+        series.formula,
+        {name: Fraction(value)},
+        {name: Fraction(spec.variable.baseline)},
+        decimals,
+    )
 
 
 def readout_value(spec: GrowthSpec, readout: Readout, value: int) -> Fraction:
-    """The exact number a readout shows for ``value``."""
+    """The number a readout shows for ``value``: exact, or correctly rounded to the
+    explorer's decimals, so rounding it again for display changes nothing."""
     if readout.formula is not None:
-        return evaluate(readout.formula, {spec.variable.name: Fraction(value)})
+        return rounded(readout.formula, {spec.variable.name: Fraction(value)}, spec.decimals)
     series = next(s for s in spec.series if s.id == readout.series)
-    return series_growth(spec, series, value)
+    return series_growth(spec, series, value, spec.decimals)
 
 
 def rows(spec: GrowthSpec) -> tuple[Row, ...]:

@@ -26,8 +26,9 @@ The schema (documented for authors in ``docs/explorers.md``)::
     chart: {alt: ...}             # optional text alternative (else generated)
     decimals: 2                   # optional: fraction digits shown (0-6)
 
-Every formula is evaluated here, in exact arithmetic, at every domain value and
-at the baseline, so a declaration that parses can always be rendered.
+Every formula is evaluated here (exactly, or correctly rounded when a logarithm
+makes it irrational) at every domain value and at the baseline, so a declaration
+that parses can always be rendered.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from fractions import Fraction
 from yaml.nodes import Node, ScalarNode
 
 from pizarra.errors import Diagnostic, SourcePos
-from pizarra.explorers.expr import Expr, ExprError, Var, evaluate, parse_expr
+from pizarra.explorers.expr import Expr, ExprError, Var, parse_expr
+from pizarra.explorers.reals import rounded, sign
 from pizarra.explorers.spec import (
     Column,
     GrowthSpec,
@@ -56,6 +58,8 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,15}\Z")
 _FIELD = re.compile(r"\{([^{}]*)\}")
 _LINES: tuple[LineStyle, ...] = ("solid", "dashed", "dotted")
 _LIMIT = Fraction(10**MAX_DIGITS)
+_DECIMALS = 6
+"""Fraction digits a formula's value must be decidable to (the most ``decimals`` allows)."""
 
 
 def parse_growth(
@@ -177,9 +181,11 @@ def _formula(reader: Reader, node: Node, what: str, variable: Variable) -> Expr 
         return None
     for value in (*variable.values, variable.baseline):
         try:
-            result = evaluate(expr, {variable.name: Fraction(value)})
+            result = rounded(expr, {variable.name: Fraction(value)}, _DECIMALS)
         except ExprError as exc:
-            reader.error(reader.pos(node), f"{what} at {variable.name} = {value}: {exc.message}")
+            reader.error(
+                reader.pos(node), f"{what} at {variable.name} = {value}: {exc.message}", exc.hint
+            )
             return None
         if abs(result) >= _LIMIT:
             reader.error(reader.pos(node), f"{what} at {variable.name} = {value} is too large")
@@ -225,12 +231,17 @@ def _read_series(reader: Reader, node: Node, variable: Variable) -> tuple[Series
 
 def _positive_growth(reader: Reader, node: Node, expr: Expr, variable: Variable) -> bool:
     """Log axes need growth f(v) / f(baseline) > 0 at every domain value."""
-    at_base = evaluate(expr, {variable.name: Fraction(variable.baseline)})
+    try:
+        at_base = sign(expr, {variable.name: Fraction(variable.baseline)})
+        signs = [(v, sign(expr, {variable.name: Fraction(v)})) for v in variable.values]
+    except ExprError as exc:
+        reader.error(reader.pos(node), f"series formula: {exc.message}", exc.hint)
+        return False
     if at_base == 0:
         reader.error(reader.pos(node), "series formula is 0 at the baseline")
         return False
-    for value in variable.values:
-        if evaluate(expr, {variable.name: Fraction(value)}) / at_base <= 0:
+    for value, value_sign in signs:
+        if value_sign * at_base <= 0:
             reader.error(
                 reader.pos(node),
                 f"series growth at {variable.name} = {value} is not positive",
