@@ -141,6 +141,8 @@ def render_site(
         files[lesson_path(lesson)] = page.encode()
         files[report_path(lesson)] = render_report_page(course, lesson, ledger).encode()
         all_tex += lesson.source_text
+        for image in lesson.images():
+            files[image.site_path] = image.file.read_bytes()
     files["404.html"] = render_status_page(
         course, 404, t(course.lang, "not_found_title"), "", "/"
     ).encode()

@@ -149,9 +149,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
         return 2
-    return serve(
-        args.src, args.port, default_tools(args.no_cache), args.strict, args.strict_claims
-    )
+    return serve(args.src, args.port, default_tools(args.no_cache), args.strict, args.strict_claims)
 
 
 def _print_claims(report: Report) -> None:

@@ -154,7 +154,7 @@ def _entry(
             )
         )
         return None
-    lesson, lesson_errors = parse_lesson(path, display_path(path))
+    lesson, lesson_errors = parse_lesson(path, display_path(path), root=root)
     errors.extend(lesson_errors)
     if lesson is None:
         return None

@@ -9,6 +9,7 @@ stays a position in the file.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from markdown_it.token import Token
@@ -16,10 +17,11 @@ from markdown_it.token import Token
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.markdown import parser
 from pizarra.model import Block, Lesson, MathItem, Prose, Section
-from pizarra.syntax import DIRECTIVES, ROLES
+from pizarra.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.syntax.context import Directive, LowerContext, slugify
 from pizarra.syntax.front_matter import parse_front_matter
 from pizarra.syntax.inline import lower_inline
+from pizarra.syntax.targets import lower_target
 
 MAX_SOURCE_BYTES = 2_000_000
 MAX_NESTING = 8
@@ -27,9 +29,13 @@ _DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 
 def parse_lesson(
-    path: Path, display_path: str, text: str | None = None
+    path: Path, display_path: str, text: str | None = None, root: Path | None = None
 ) -> tuple[Lesson | None, list[Diagnostic]]:
-    """Parse and lower one lesson file; all syntax errors of the file are returned."""
+    """Parse and lower one lesson file; all syntax errors of the file are returned.
+
+    ``root`` is the course folder (the lesson's own folder by default): files the
+    lesson shows, such as images, must live inside it.
+    """
     origin = SourcePos(display_path, 1, 1)
     if text is None:
         try:
@@ -62,6 +68,7 @@ def parse_lesson(
     front, diagnostics = parse_front_matter(front_text, origin.shifted(1))
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
+    ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
     blocks = _lower_tokens(ctx, body_tokens)
     diagnostics += ctx.diagnostics
     if front is None:
@@ -80,6 +87,8 @@ def parse_lesson(
         lesson_refs=tuple(ctx.lesson_refs),
         citations=tuple(ctx.citations),
         sections=tuple(ctx.sections),
+        targets=tuple(ctx.targets.values()),
+        refs=tuple(ctx.refs),
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,
@@ -135,16 +144,20 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         index += 1
         directive = _as_directive(ctx, token)
         if directive is None:
+            if token.type == "myst_target" and index < len(tokens):
+                lower_target(ctx, token, tokens[index])
             _lower_plain(ctx, token, tokens[index - 2] if index >= 2 else None)
             prose.append(token)
             continue
         flush()
+        if directive.name.endswith(("-start", "-end")):
+            directive, index = _gated(ctx, directive, tokens, index)
+            if directive is None:
+                continue
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
             ctx.error(
-                directive.pos,
-                f"unknown directive {{{directive.name}}}",
-                hint="directives: " + ", ".join("{" + d + "}" for d in sorted(DIRECTIVES)),
+                directive.pos, f"unknown directive {{{directive.name}}}", hint=_directive_hint()
             )
             continue
 
@@ -164,6 +177,42 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
+def _gated(
+    ctx: LowerContext, start: Directive, tokens: list[Token], index: int
+) -> tuple[Directive | None, int]:
+    """``{x-start}`` ... ``{x-end}``: the blocks between become the body of ``{x}``."""
+    base, _, edge = start.name.rpartition("-")
+    if edge == "end" or base not in GATED:
+        hint = "close a {" + base + "-start} with it" if edge == "end" else ""
+        what = "without a matching {" + base + "-start}" if edge == "end" else "is not supported"
+        ctx.error(start.pos, f"{{{start.name}}} {what}", hint=hint or _directive_hint())
+        return None, index
+    depth = 0
+    for at in range(index, len(tokens)):
+        other = _as_directive(ctx, tokens[at]) if tokens[at].type.endswith("fence") else None
+        if other is None:
+            continue
+        if other.name == start.name:
+            depth += 1
+        elif other.name == f"{base}-end":
+            if depth == 0:
+                assert start.token.map is not None and other.token.map is not None
+                first, last = start.token.map[1], other.token.map[0]
+                content = "".join(line + "\n" for line in ctx.lines[first:last])
+                return replace(start, name=base, gated=(content, first)), at + 1
+            depth -= 1
+    ctx.error(
+        start.pos,
+        f"{{{start.name}}} has no matching {{{base}-end}}",
+        hint=f"close the {base} with a ```{{{base}-end}}``` fence",
+    )
+    return None, index
+
+
+def _directive_hint() -> str:
+    return "directives: " + ", ".join("{" + d + "}" for d in sorted(DIRECTIVES))
+
+
 def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
     """A fence whose info is ``{name} argument`` is a directive; check it is closed."""
     if token.type not in ("fence", "colon_fence") or token.map is None:
@@ -174,7 +223,7 @@ def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
         return None
     pos = ctx.line_pos(token.map[0])
     return Directive(
-        name=match.group(1).strip(),
+        name=match.group(1).strip().lower(),
         argument=match.group(2).strip(),
         body=token.content,
         pos=pos,
@@ -205,10 +254,14 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
         lower_inline(ctx, token, ROLES)
         if previous is not None and previous.type == "heading_open":
             _section(ctx, previous, token)
-    elif token.type == "math_block" and token.map is not None:
+    elif token.type in ("math_block", "math_block_label") and token.map is not None:
         pos = ctx.line_pos(token.map[0])
         ctx.math.append(MathItem(token.content.strip("\n"), True, pos))
         token.meta["pos"] = pos
+        if token.type == "math_block_label":
+            number = ctx.next_number("equation")
+            token.meta["number"] = number
+            token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
     elif token.type == "fence":
         pass
     elif token.type == "html_block":
@@ -229,6 +282,10 @@ def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:
             "a lesson has one level-1 heading: its title, from the front matter",
             hint="use ## for sections",
         )
-    anchor = ctx.unique_anchor(title)
+    label = heading.meta.get("label")
+    if isinstance(label, str):
+        anchor = ctx.add_target(label, "section", None, title.strip(), pos)
+    else:
+        anchor = ctx.unique_anchor(title)
     heading.attrSet("id", anchor)
     ctx.sections.append(Section(level, title.strip(), anchor, pos))

@@ -1,7 +1,9 @@
 """The one markdown-it instance pizarra parses lessons with.
 
-CommonMark with raw HTML off, pipe tables, YAML front matter, dollar math, colon
-fences for directives and ``{name}`content``` roles. ``text_join`` is disabled so
+CommonMark with raw HTML off, pipe tables, YAML front matter, dollar math with MyST's
+rules (spaces inside ``$ x $`` allowed, ``$$ ... $$ (label)`` numbered), colon fences
+for directives, ``{name}`content``` roles and MyST's block syntax: ``(label)=``
+targets, ``%`` comments and ``+++`` cell breaks. ``text_join`` is disabled so
 that escaped characters stay separate ``text_special`` tokens: that is how an
 escaped ``\\$`` is told apart from an unclosed math delimiter.
 """
@@ -14,6 +16,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 
@@ -27,13 +30,14 @@ def parser() -> MarkdownIt:
         .use(colon_fence_plugin)
         .use(
             dollarmath_plugin,
-            allow_labels=False,
-            allow_space=False,
-            allow_digits=False,
+            allow_labels=True,
+            allow_space=True,
+            allow_digits=True,
             allow_blank_lines=False,
             double_inline=True,
         )
         .use(myst_role_plugin)
+        .use(myst_block_plugin)
     )
     md.disable("text_join")
     return md

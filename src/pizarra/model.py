@@ -54,6 +54,38 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class Target:
+    """Something a reference can point to: a ``(label)=``, a labelled equation, theorem..."""
+
+    label: str
+    """The author's name for it (``eq:euler``, ``la_neumann``)."""
+    kind: str
+    """``section``, ``target``, ``equation``, ``exercise``, ``figure`` or a ``prf`` kind."""
+    number: int | None
+    """Its number when numbered (equations, exercises, theorems...)."""
+    title: str
+    """The text a reference without its own text shows ("" when there is none)."""
+    anchor: str
+    """The element id in the page."""
+    pos: SourcePos
+    """Where it is declared."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference: ``{ref}``, ``{eq}``, ``{doc}`` or a ``[text](label)`` link."""
+
+    kind: str
+    """``ref``, ``eq``, ``doc`` or ``link``."""
+    label: str
+    """The target's label (or, for ``doc``, the lesson's file name)."""
+    text: str
+    """Explicit text (``{ref}`text <label>```), "" when none was given."""
+    pos: SourcePos
+    """Where the reference is."""
+
+
+@dataclass(frozen=True)
 class Source:
     """One entry of the lesson's numbered sources list."""
 
@@ -62,7 +94,7 @@ class Source:
     title: str
     """What the reader sees."""
     url: str
-    """Where the source lives (http or https)."""
+    """Where the source lives (http or https; "" for a bibliography entry without one)."""
     pos: SourcePos
     """Where it is declared in the front matter."""
 
@@ -181,6 +213,8 @@ class Solution:
     """Its content."""
     pos: SourcePos
     """The opening fence."""
+    exercise: int = 0
+    """The number of the exercise it solves, when it stands after it (0 when nested)."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +229,8 @@ class Exercise:
     """Shown on demand."""
     pos: SourcePos
     """The opening fence."""
+    title: str = ""
+    """Optional title given after the directive name."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +241,82 @@ class Note:
     """Its content."""
     title: str
     """Optional title given after the directive name."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Admonition:
+    """A titled aside of a kind: ``tip``, ``warning``, ``important``... or a generic one."""
+
+    kind: str
+    """The directive name (``admonition`` for the generic one)."""
+    title: str
+    """The title given after the name ("" for the kind's own name)."""
+    body: tuple[Block, ...]
+    """Its content."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A ``{prf:theorem}``, ``{prf:lemma}``... or ``{prf:proof}`` block."""
+
+    kind: str
+    """``theorem``, ``lemma``, ``definition``, ``proof``..."""
+    number: int | None
+    """Numbered per kind in the lesson; None for proofs and ``:nonumber:``."""
+    title: str
+    """The title after the directive name ("" when none)."""
+    anchor: str
+    """The element id (from ``:label:``, or generated)."""
+    body: tuple[Block, ...]
+    """Its content."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Equation:
+    """A display formula from ``{math}``, numbered when it has a ``:label:``."""
+
+    tex: str
+    """The TeX of the body."""
+    number: int | None
+    """Its equation number (None without a label)."""
+    anchor: str
+    """The element id ("" without a label)."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Image:
+    """An ``{image}`` or ``{figure}``: a file of the course, copied into the site."""
+
+    file: Path
+    """The image file on disk (inside the course folder)."""
+    site_path: str
+    """Where the build writes it, relative to the site root."""
+    alt: str
+    """Alternative text (``:alt:``)."""
+    caption: tuple[Block, ...]
+    """The figure's caption (empty for an image)."""
+    anchor: str
+    """The element id from ``:name:`` ("" when none)."""
+    width: str
+    """A CSS width from ``:width:`` such as ``80%`` or ``300px`` ("" when none)."""
+    pos: SourcePos
+    """The opening fence."""
+
+
+@dataclass(frozen=True)
+class Epigraph:
+    """An ``{epigraph}``: a quotation that opens a lesson or section."""
+
+    body: tuple[Block, ...]
+    """The quotation (and its attribution)."""
     pos: SourcePos
     """The opening fence."""
 
@@ -221,7 +333,19 @@ class Explorer:
     """The opening fence."""
 
 
-Block: TypeAlias = Prose | CodeCell | Exercise | Solution | Note | Explorer
+Block: TypeAlias = (
+    Prose
+    | CodeCell
+    | Exercise
+    | Solution
+    | Note
+    | Explorer
+    | Admonition
+    | Proof
+    | Equation
+    | Image
+    | Epigraph
+)
 
 
 @dataclass(frozen=True)
@@ -252,6 +376,10 @@ class Lesson:
     """Every ``{lesson}`` role."""
     citations: tuple[Citation, ...] = ()
     """Every ``{cite}`` role."""
+    targets: tuple[Target, ...] = ()
+    """Every labelled place references can point to."""
+    refs: tuple[Ref, ...] = ()
+    """Every ``{ref}``, ``{eq}``, ``{doc}`` and ``[text](label)`` reference."""
     sections: tuple[Section, ...] = ()
     """Every heading below the title."""
     conventions: Mapping[str, str] = field(default_factory=dict)
@@ -275,6 +403,10 @@ class Lesson:
     def exercises(self) -> Iterator[Exercise]:
         yield from (b for b in walk(self.blocks) if isinstance(b, Exercise))
 
+    def images(self) -> Iterator[Image]:
+        """Every ``{image}`` and ``{figure}`` (their files are copied into the site)."""
+        yield from (b for b in walk(self.blocks) if isinstance(b, Image))
+
 
 def walk(blocks: tuple[Block, ...]) -> Iterator[Block]:
     """Depth-first over blocks, entering exercises, solutions and notes."""
@@ -284,8 +416,10 @@ def walk(blocks: tuple[Block, ...]) -> Iterator[Block]:
             yield from walk(block.body)
             if block.solution is not None:
                 yield from walk(block.solution.body)
-        elif isinstance(block, Note):
+        elif isinstance(block, Note | Admonition | Proof | Epigraph | Solution):
             yield from walk(block.body)
+        elif isinstance(block, Image):
+            yield from walk(block.caption)
 
 
 @dataclass(frozen=True)

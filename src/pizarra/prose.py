@@ -19,6 +19,8 @@ from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.markdown import parser
 from pizarra.mathml import MathRenderer
+from pizarra.model import Ref
+from pizarra.xref import Resolved
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class ProseContext:
     """URL of a lesson's entry on the course page."""
     source_number: Callable[[str], int | None]
     """Number of a cited source."""
+    resolve: Callable[[Ref], Resolved | str] = lambda ref: "no course"
+    """Where a ``{ref}``, ``{eq}``, ``{doc}`` or label link goes (a reason when nowhere)."""
 
 
 class ProseRenderer(RendererHTML):
@@ -55,6 +59,31 @@ class ProseRenderer(RendererHTML):
         mathml = self._ctx(env).math(tokens[idx].content.strip("\n"), True)
         return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
 
+    def math_block_label(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        return str(
+            equation_html(self._ctx(env), token.content, token.meta["anchor"], token.meta["number"])
+        )
+
+    def myst_target(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        anchor = tokens[idx].meta.get("anchor", "")
+        return f'<span id="{escapeHtml(anchor)}"></span>\n' if anchor else ""
+
+    def myst_line_comment(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return ""
+
+    def myst_block_break(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return ""
+
+    def link_open(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        ref = token.meta.get("ref")
+        if isinstance(ref, Ref):
+            found = self._ctx(env).resolve(ref)
+            href = found.href if isinstance(found, Resolved) else ref.label
+            return f'<a href="{escapeHtml(href)}">'
+        return self.renderToken(tokens, idx, options, env)
+
     def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return escapeHtml(tokens[idx].content)
 
@@ -64,10 +93,17 @@ class ProseRenderer(RendererHTML):
             text = token.meta.get("lesson_text")
             return str(lesson_link(ctx, int(token.meta["lesson"]), text))
         if "cite" in token.meta:
-            number = ctx.source_number(str(token.meta["cite"]))
-            if number is None:
-                return f'<span class="cite">[{escapeHtml(token.content)}]</span>'
-            return f'<a class="cite" href="#fuente-{number}">[{number}]</a>'
+            return ", ".join(_cite(ctx, key) for key in token.meta["cite"])
+        ref = token.meta.get("ref")
+        if isinstance(ref, Ref):
+            found = ctx.resolve(ref)
+            if isinstance(found, str):
+                return f'<span class="ref">{escapeHtml(ref.text or ref.label)}</span>'
+            return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
+                f"{escapeHtml(found.text)}</a>"
+            )
+        if "text" in token.meta:
+            return escapeHtml(str(token.meta["text"]))
         return escapeHtml(token.content)
 
     def table_open(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
@@ -85,6 +121,24 @@ class ProseRenderer(RendererHTML):
         language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
         attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
         return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+
+
+def _cite(ctx: ProseContext, key: str) -> str:
+    number = ctx.source_number(key)
+    if number is None:
+        return f'<span class="cite">[{escapeHtml(key)}]</span>'
+    return f'<a class="cite" href="#fuente-{number}">[{number}]</a>'
+
+
+def equation_html(ctx: ProseContext, tex: str, anchor: str, number: int | None) -> Markup:
+    """A display formula; a numbered one carries its id and its number."""
+    mathml = Markup(ctx.math(tex.strip("\n"), True))
+    if number is None:
+        return Markup('<div class="math-display" tabindex="0">{}</div>\n').format(mathml)
+    return Markup(
+        '<div class="math-display math-numbered" id="{}" tabindex="0">{}'
+        '<span class="eq-number">({})</span></div>\n'
+    ).format(anchor, mathml, number)
 
 
 def lesson_link(ctx: ProseContext, number: int, text: str | None = None) -> Markup:

@@ -20,7 +20,8 @@ from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
-from pizarra.prose import ProseContext, render_prose
+from pizarra.prose import ProseContext, equation_html, render_prose
+from pizarra.xref import resolve
 
 if TYPE_CHECKING:
     from pizarra.check.ledger import LessonLedger
@@ -159,6 +160,7 @@ def render_lesson_body(
         lesson_href=lesson_href,
         course_href=lambda number: f"../#leccion-{number}",
         source_number=sources.get,
+        resolve=lambda ref: resolve(course, lesson, ref),
     )
     return _render_blocks(lesson.blocks, prose, query, figures or {})
 
@@ -204,6 +206,7 @@ def _render_blocks(
                         render=lambda inner: _render_blocks(inner, prose, query, figures),
                         figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
                         highlight=highlight,
+                        equation=lambda b: equation_html(prose, b.tex, b.anchor, b.number),
                     )
                 )
             )

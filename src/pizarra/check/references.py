@@ -1,9 +1,11 @@
-"""References inside the sources: lessons by number and citations by source id."""
+"""References inside the sources: lessons by number, labels, equations, lessons by
+name and citations by source id."""
 
 from __future__ import annotations
 
 from pizarra.errors import Diagnostic, Severity
 from pizarra.model import Course, Lesson
+from pizarra.xref import hint_for, resolve
 
 
 def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
@@ -23,6 +25,13 @@ def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
                 Diagnostic(
                     ref.pos, "a lesson refers to itself", hint="link a section with #anchor instead"
                 )
+            )
+    for xref in lesson.refs:
+        found = resolve(course, lesson, xref)
+        if isinstance(found, str):
+            what = f"{{{xref.kind}}}" if xref.kind != "link" else "link"
+            errors.append(
+                Diagnostic(xref.pos, f"{what} cannot be resolved: {found}", hint_for(xref))
             )
     keys = {source.key for source in lesson.sources}
     cited = set()

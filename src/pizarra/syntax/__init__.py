@@ -13,7 +13,23 @@ from markdown_it.token import Token
 
 from pizarra.errors import SourcePos
 from pizarra.model import Block
-from pizarra.syntax import cite, code_cell, exercise, explorer, lesson_ref, note
+from pizarra.syntax import (
+    admonition,
+    cite,
+    code_cell,
+    contents,
+    epigraph,
+    exercise,
+    explorer,
+    figure,
+    index_entry,
+    lesson_ref,
+    math_directive,
+    note,
+    proof,
+    raw,
+    ref,
+)
 from pizarra.syntax.context import Directive, LowerContext
 
 DirectiveRule = Callable[[LowerContext, Directive, Callable[[], Directive | None]], Block | None]
@@ -26,9 +42,28 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "solution": exercise.lower_solution,
     "note": note.lower_note,
     "explorer": explorer.lower_explorer,
+    "math": math_directive.lower_math,
+    "admonition": admonition.lower_admonition,
+    **{kind: admonition.lower_admonition for kind in admonition.KINDS},
+    **{f"prf:{kind}": proof.lower_proof for kind in proof.KINDS},
+    "figure": figure.lower_figure,
+    "image": figure.lower_figure,
+    "index": index_entry.lower_index,
+    "contents": contents.lower_contents,
+    "epigraph": epigraph.lower_epigraph,
+    "raw": raw.lower_raw,
 }
+
+GATED = ("exercise", "solution")
+"""Directives that also come as ``{x-start}`` ... ``{x-end}`` around ordinary content."""
 
 ROLES: dict[str, RoleRule] = {
     "lesson": lesson_ref.lower_lesson_role,
     "cite": cite.lower_cite_role,
+    "cite:p": cite.lower_cite_role,
+    "cite:t": cite.lower_cite_role,
+    "ref": ref.lower_ref_role,
+    "eq": ref.lower_eq_role,
+    "doc": ref.lower_doc_role,
+    "index": index_entry.lower_index_role,
 }

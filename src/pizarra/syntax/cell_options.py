@@ -77,9 +77,7 @@ def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list
     return _validate(values, positions, body_pos, split.content, split.content_offset, errors)
 
 
-def _yaml_header(
-    lines: list[str], body_pos: SourcePos
-) -> tuple[CellOptions, list[Diagnostic]]:
+def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, list[Diagnostic]]:
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() == "---"), None)
     if end is None:
         error = Diagnostic(
@@ -182,9 +180,7 @@ def _mystnb(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> dict[str, A
     return {k: v for k, v in found.items() if v is not None}
 
 
-def _text(
-    value: Any, name: str, at: Callable[[str], SourcePos], errors: list[Diagnostic]
-) -> str:
+def _text(value: Any, name: str, at: Callable[[str], SourcePos], errors: list[Diagnostic]) -> str:
     if value is None:
         return ""
     if not isinstance(value, str | int | float) or isinstance(value, bool):

@@ -1,4 +1,8 @@
-"""The ``{cite}`key``` role: a citation of the lesson's numbered sources list."""
+"""``{cite}`key``` (also ``{cite:p}`` and ``{cite:t}``): citations of the lesson's sources.
+
+Several keys may be given at once, ``{cite}`a,b```. A key names an entry of the
+front matter's ``sources`` list or of its ``bibliography`` (.bib) files.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,18 @@ from pizarra.errors import SourcePos
 from pizarra.model import Citation
 from pizarra.syntax.context import LowerContext
 
-_KEY = re.compile(r"^[A-Za-z0-9][\w.:-]{0,80}$")
+_KEY = re.compile(r"^[A-Za-z0-9][\w.:/+-]{0,80}$")
 
 
 def lower_cite_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token) -> None:
-    key = content.strip()
-    if not _KEY.match(key):
+    keys = [key.strip() for key in content.split(",")]
+    if not keys or not all(_KEY.match(key) for key in keys):
         ctx.error(
             pos,
-            f"{{cite}} expects a source id, not {content!r}",
-            hint="use an `id` from the front matter's `sources` list, e.g. {cite}`vaswani2017`",
+            f"{{cite}} expects source ids, not {content!r}",
+            hint="use ids from the front matter's `sources` or its bibliography, "
+            "e.g. {cite}`vaswani2017`",
         )
         return
-    token.meta["cite"] = key
-    ctx.citations.append(Citation(key, pos))
+    token.meta["cite"] = keys
+    ctx.citations.extend(Citation(key, pos) for key in keys)

@@ -6,11 +6,12 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from markdown_it.token import Token
 
-from pizarra.errors import Diagnostic, SourcePos
-from pizarra.model import Block, Citation, LessonRef, MathItem, Section
+from pizarra.errors import Diagnostic, Severity, SourcePos
+from pizarra.model import Block, Citation, LessonRef, MathItem, Ref, Section, Target
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Directive:
     """The first line of the body."""
     token: Token
     """The fence token (its ``map`` gives the line range)."""
+    gated: tuple[str, int] | None = None
+    """For ``{x-start}`` ... ``{x-end}``: the text between them and its 0-based first line."""
 
 
 @dataclass
@@ -56,6 +59,15 @@ class LowerContext:
     """How many directive bodies enclose the tokens being lowered."""
     anchors: set[str] = field(default_factory=set)
     """Heading ids used so far in the page."""
+    targets: dict[str, Target] = field(default_factory=dict)
+    """Labelled places so far, by label."""
+    refs: list[Ref] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    """Numbers given so far per kind (``equation``, ``theorem``...)."""
+    lesson_file: Path = Path("lesson.md")
+    """The lesson file (images are found next to it)."""
+    root: Path = Path(".")
+    """The course folder: images must live inside it; ``/x.png`` starts here."""
 
     def pos(self, line0: int, col0: int = 0) -> SourcePos:
         """The position of a 0-based line and column."""
@@ -68,6 +80,40 @@ class LowerContext:
 
     def error(self, pos: SourcePos, message: str, hint: str = "", detail: str = "") -> None:
         self.diagnostics.append(Diagnostic(pos, message, hint, detail))
+
+    def warn(self, pos: SourcePos, message: str, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(pos, message, hint, severity=Severity.WARNING))
+
+    def next_number(self, kind: str) -> int:
+        """The next number of ``kind`` (1, 2, ...)."""
+        self.counters[kind] = self.counters.get(kind, 0) + 1
+        return self.counters[kind]
+
+    def add_target(
+        self,
+        label: str,
+        kind: str,
+        number: int | None,
+        title: str,
+        pos: SourcePos,
+        anchor: str = "",
+    ) -> str:
+        """Register ``label`` and return its element id; a label used twice is an error.
+
+        ``anchor`` is the id when the block already has one (an exercise's ``pregunta-N``).
+        """
+        label = label.strip()
+        if label in self.targets:
+            first = self.targets[label].pos
+            self.error(
+                pos,
+                f"label {label!r} is already used at line {first.line}",
+                hint="give each target its own label",
+            )
+            return self.targets[label].anchor
+        anchor = anchor or self.unique_anchor(label)
+        self.targets[label] = Target(label, kind, number, title, anchor, pos)
+        return anchor
 
     def unique_anchor(self, text: str) -> str:
         """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats)."""

@@ -1,12 +1,48 @@
-"""``{exercise}`` and the ``{solution}`` nested in it: numbered questions with disclosures."""
+"""``{exercise}`` and ``{solution}``: numbered questions with their solutions as disclosures.
+
+A solution either sits inside its exercise or follows it, naming the exercise's
+``:label:`` (``{solution} ex-sum``), as sphinx-exercise writes them. Both also come
+in gated form, ``{exercise-start}`` ... ``{exercise-end}``, whose body may hold
+code cells and other directives (see :func:`pizarra.lower._gated`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from pizarra.i18n.strings import t
 from pizarra.model import Block, Exercise, Solution
 from pizarra.syntax.context import Directive, LowerContext
 from pizarra.syntax.options import split_options
+from pizarra.syntax.targets import LABEL
+
+_EXERCISE_OPTIONS = {
+    "label": "a name for {ref} and for the {solution} that answers it",
+    "nonumber": "accepted; exercises are always numbered",
+    "class": "accepted and ignored",
+}
+_SOLUTION_OPTIONS = {
+    "label": "a name for {ref}",
+    "class": "accepted (a solution is always a disclosure)",
+}
+
+
+def _content(
+    ctx: LowerContext, directive: Directive, allowed: dict[str, str]
+) -> tuple[dict[str, str], str, int]:
+    """Options, body text and the body's 0-based first line, plain or gated."""
+    body, errors = split_options(directive.body, directive.body_pos, allowed)
+    ctx.diagnostics.extend(errors)
+    if directive.gated is not None:
+        if body.content.strip():
+            ctx.error(
+                directive.pos,
+                f"{{{directive.name}-start}} holds only options",
+                hint=f"write the content between {{{directive.name}-start}} and "
+                f"{{{directive.name}-end}}",
+            )
+        return body.options, directive.gated[0], directive.gated[1]
+    return body.options, body.content, directive.body_pos.line - 1 + body.content_offset
 
 
 def lower_exercise(
@@ -15,14 +51,18 @@ def lower_exercise(
     if ctx.inside_exercise:
         ctx.error(directive.pos, "an exercise cannot contain another exercise")
         return None
-    body, errors = split_options(directive.body, directive.body_pos, {})
-    ctx.diagnostics.extend(errors)
+    options, content, start = _content(ctx, directive, _EXERCISE_OPTIONS)
     ctx.exercise_count += 1
     number = ctx.exercise_count
+    label = options.get("label", "")
+    if label and LABEL.match(label):
+        title = t(ctx.lang, "exercise_n", n=number)
+        ctx.add_target(label, "exercise", number, title, directive.pos, f"pregunta-{number}")
+    elif label:
+        ctx.error(directive.pos, f"invalid label {label!r}", hint="e.g. :label: ex-sum")
     ctx.inside_exercise = True
     try:
-        start = directive.body_pos.line - 1 + body.content_offset
-        blocks = ctx.parse_nested(body.content, start, ctx)
+        blocks = ctx.parse_nested(content, start, ctx)
     finally:
         ctx.inside_exercise = False
     solutions = [b for b in blocks if isinstance(b, Solution)]
@@ -31,20 +71,31 @@ def lower_exercise(
     question = tuple(b for b in blocks if not isinstance(b, Solution))
     if not question:
         ctx.error(directive.pos, "this exercise has no question", hint="write the question first")
-    return Exercise(number, question, solutions[0] if solutions else None, directive.pos)
+    solution = solutions[0] if solutions else None
+    return Exercise(number, question, solution, directive.pos, directive.argument)
 
 
 def lower_solution(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
+    options, content, start = _content(ctx, directive, _SOLUTION_OPTIONS)
+    label = directive.argument.strip()
+    number = 0
     if not ctx.inside_exercise:
-        ctx.error(
-            directive.pos,
-            "a solution must be inside an exercise",
-            hint="nest it: ::::{exercise} ... :::{solution} ... ::: ... ::::",
-        )
-        return None
-    body, errors = split_options(directive.body, directive.body_pos, {})
-    ctx.diagnostics.extend(errors)
-    start = directive.body_pos.line - 1 + body.content_offset
-    return Solution(ctx.parse_nested(body.content, start, ctx), directive.pos)
+        target = ctx.targets.get(label) if label else None
+        if target is None or target.kind != "exercise" or target.number is None:
+            ctx.error(
+                directive.pos,
+                f"no exercise labelled {label!r} before this solution"
+                if label
+                else "a solution must be inside an exercise or name one",
+                hint="nest it in the exercise, or give the exercise `:label: ex1` and write "
+                "```{solution} ex1 after it",
+            )
+            return None
+        number = target.number
+    solution_label = options.get("label", "")
+    if solution_label:
+        title = t(ctx.lang, "solution_to", n=number) if number else ""
+        ctx.add_target(solution_label, "solution", None, title, directive.pos)
+    return Solution(ctx.parse_nested(content, start, ctx), directive.pos, number)

@@ -30,6 +30,8 @@ CONVENTIONS = {
 }
 LOG_BASES = ("10", "e", "2")
 _REQUIRED = ("title", "lesson", "lang", "summary")
+_NOTEBOOK_FIELDS = ("jupytext", "kernelspec")
+"""Jupyter's own fields, kept by notebook tools; accepted and ignored."""
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _URL = re.compile(r"^https?://[^\s<>\"]+$")
 
@@ -77,7 +79,7 @@ def parse_front_matter(
         return None, errors
     values, where = doc.values, doc.key_pos
     for key in values:
-        if key not in _FIELDS:
+        if key not in _FIELDS and key not in _NOTEBOOK_FIELDS:
             errors.append(
                 Diagnostic(
                     where.get(str(key), origin),

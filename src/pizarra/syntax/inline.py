@@ -14,9 +14,11 @@ from markdown_it.token import Token
 from pizarra.errors import SourcePos
 from pizarra.model import MathItem
 from pizarra.syntax.context import LowerContext
+from pizarra.syntax.ref import lower_link
 
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
+_TEX_OUTSIDE_MATH = re.compile(r"\\[A-Za-z]{2,}|[_^]\{")
 
 
 class Locator:
@@ -41,6 +43,7 @@ class Locator:
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
+    _warn_tex_outside_math(ctx, token)
     locate = Locator(ctx, token.map)
     for child in token.children or []:
         if child.type in ("math_inline", "math_inline_double"):
@@ -60,6 +63,14 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 )
             else:
                 rule(ctx, child.content, pos, child)
+        elif child.type == "link_open":
+            lower_link(ctx, child, locate.find("](" + str(child.attrGet("href") or "")))
+        elif child.type == "text_special" and child.markup in ("\\(", "\\["):
+            ctx.warn(
+                locate.find(child.markup),
+                f"{child.markup} does not start math in MyST",
+                hint="write inline math as $...$ and display math as $$...$$",
+            )
         elif child.type == "text":
             if "$$" in child.content:
                 ctx.error(
@@ -71,7 +82,28 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 ctx.error(
                     locate.find("$"),
                     "unclosed $: inline math has no closing $",
-                    hint="close it with $ (no space inside), or write \\$ for a dollar sign",
+                    hint="close it with $, or write \\$ for a dollar sign",
                 )
             else:
                 locate.find(child.content.split("\n", 1)[0])
+
+
+def _warn_tex_outside_math(ctx: LowerContext, token: Token) -> None:
+    """Warn once per block where TeX (``\\frac``, ``x^{2}``) stands outside ``$...$``."""
+    runs, run = [], ""
+    for child in token.children or []:
+        if child.type in ("text", "text_special"):
+            run += child.content
+        else:
+            runs.append(run)
+            run = ""
+    runs.append(run)
+    for text in runs:
+        match = _TEX_OUTSIDE_MATH.search(text)
+        if match is not None:
+            ctx.warn(
+                Locator(ctx, token.map).find(match.group(0)),
+                "this looks like a formula outside $...$; it would show as plain text",
+                hint="wrap the formula in $...$ (or write \\\\ for a literal backslash)",
+            )
+            return

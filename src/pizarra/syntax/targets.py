@@ -1,0 +1,34 @@
+"""``(label)=`` targets: a name for the heading (or the place) that follows.
+
+Before a heading the label becomes the heading's id and ``{ref}`label``` shows the
+heading's text; anywhere else it marks the place with an empty anchor, and a
+reference to it must give its own text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.token import Token
+
+from pizarra.syntax.context import LowerContext
+
+LABEL = re.compile(r"^[A-Za-z0-9_][\w.:-]{0,100}$")
+
+
+def lower_target(ctx: LowerContext, token: Token, following: Token) -> None:
+    """Register the label of a ``myst_target`` token; ``following`` is the next block token."""
+    label = token.content.strip()
+    pos = ctx.line_pos(token.map[0] if token.map else 0)
+    if not LABEL.match(label):
+        ctx.error(
+            pos,
+            f"({label})= is not a valid label",
+            hint="labels are letters, digits and _ - . : (e.g. (la_neumann)=)",
+        )
+        return
+    if following.type == "heading_open":
+        following.meta["label"] = label
+        token.meta["anchor"] = ""
+        return
+    token.meta["anchor"] = ctx.add_target(label, "target", None, "", pos)

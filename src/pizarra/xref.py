@@ -1,0 +1,76 @@
+"""Resolving references across the course: ``{ref}``, ``{eq}``, ``{doc}`` and label links.
+
+One function serves both the check (which reports what does not resolve) and the
+renderer (which needs the link and its text), so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pizarra.model import Course, Lesson, Ref, Target
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """Where a reference goes and what it shows."""
+
+    href: str
+    """Relative URL from the referring lesson's page."""
+    text: str
+    """The link text ("" for a Markdown link, which keeps its own)."""
+
+
+def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
+    """The resolved reference, or the reason it does not resolve."""
+    if ref.kind == "doc":
+        return _resolve_doc(course, lesson, ref)
+    found = _find_target(course, lesson, ref.label)
+    if found is None:
+        return f"no label {ref.label!r} in the course"
+    owner, target = found
+    href = f"#{target.anchor}" if owner is lesson else f"../{owner.slug}/#{target.anchor}"
+    if ref.kind == "eq":
+        if target.kind != "equation" or target.number is None:
+            return f"{ref.label!r} is not a numbered equation (it is a {target.kind})"
+        return Resolved(href, f"({target.number})")
+    if ref.kind == "link":
+        return Resolved(href, "")
+    text = ref.text or target.title
+    if not text:
+        return f"{ref.label!r} has no title to show"
+    return Resolved(href, text)
+
+
+def _find_target(course: Course, lesson: Lesson, label: str) -> tuple[Lesson, Target] | None:
+    for owner in (lesson, *(other for other in course.lessons() if other is not lesson)):
+        for target in owner.targets:
+            if target.label == label:
+                return owner, target
+    return None
+
+
+def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
+    if ":" in ref.label:
+        return f"{ref.label!r} points into another project"
+    name = ref.label.rsplit("/", 1)[-1].removesuffix(".md")
+    for entry in course.entries:
+        other = entry.lesson
+        if other is not None and name in (other.path.stem, other.slug):
+            href = "./" if other is lesson else f"../{other.slug}/"
+            return Resolved(href, ref.text or other.title)
+    return f"no lesson {name!r} in the course"
+
+
+def hint_for(ref: Ref) -> str:
+    """What to do about a reference that does not resolve."""
+    if ref.kind == "doc":
+        if ":" in ref.label:
+            return "link to the other site with [text](https://...) instead"
+        return "{doc} names a lesson by its file name (without .md), e.g. {doc}`text <powers>`"
+    if ref.kind == "eq":
+        return "give the equation a label: $$ ... $$ (name) or {math} with :label: name"
+    return (
+        "define the label with (name)= before a heading, or :label: on a directive; "
+        f"a place without a title needs text: {{ref}}`text <{ref.label}>`"
+    )

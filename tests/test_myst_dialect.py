@@ -1,0 +1,66 @@
+"""The MyST dialect of real lectures: what lowering records beyond the rendered HTML."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from pizarra.build import render_site
+from tests.support import fake_math, lesson_from, small_course
+
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+def test_formulas_inside_directives_reach_the_math_checks() -> None:
+    lesson, errors = lesson_from(
+        "```{math}\n:label: a\nx^2\n```\n\n"
+        "```{prf:theorem}\nSea $y$.\n\n$$\nz\n$$ (b)\n```\n\n"
+        "```{tip}\n$w$\n```\n\n```{exercise-start}\n```\n\n$v$\n\n```{exercise-end}\n```\n"
+    )
+    assert errors == []
+    assert lesson is not None
+    assert [m.tex for m in lesson.math] == ["x^2", "y", "z", "w", "v"]
+    assert [(t.label, t.number) for t in lesson.targets] == [("a", 1), ("b", 2)]
+    assert str(lesson.math[0].pos) == "prueba.md:13:1"
+
+
+def test_a_formula_outside_dollars_and_latex_delimiters_are_warned() -> None:
+    _, errors = lesson_from("La suma \\sum_{k} es x^{2}.\n\nY \\(x\\) también.\n")
+    assert errors[0].startswith("prueba.md:11:9: warning: this looks like a formula outside")
+    assert errors[1].startswith("prueba.md:13:3: warning: \\( does not start math in MyST")
+    assert len(errors) == 2
+
+
+def test_a_label_used_twice_is_an_error() -> None:
+    _, errors = lesson_from("(a)=\nUno.\n\n```{math}\n:label: a\nx\n```\n")
+    assert errors == [
+        "prueba.md:14:1: error: label 'a' is already used at line 11\n"
+        "    hint: give each target its own label"
+    ]
+
+
+def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> None:
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "dot.png").write_bytes(PNG)
+    (tmp_path / "evil.svg").write_text("<svg/>")
+    body = (
+        "```{figure} img/dot.png\n:name: fig-dot\n:alt: A dot\n:width: 50%\n\nUn punto.\n```\n\n"
+        "```{image} /img/dot.png\n```\n\n"
+        "```{image} ../outside.png\n:alt: x\n```\n\n"
+        "```{image} evil.svg\n:alt: x\n```\n"
+    )
+    lesson, errors = lesson_from(body, tmp_path)
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:19:1: warning: this image has no alternative text",
+        "prueba.md:22:1: error: the image '../outside.png' is outside the course folder",
+        "prueba.md:26:1: error: unsupported image type '.svg'",
+    ]
+    assert lesson is not None
+    files = render_site(small_course(lesson), fake_math)
+    assert files["media/img/dot.png"] == PNG
+    page = files["prueba/index.html"].decode()
+    assert '<figure class="figure" id="fig-dot">' in page
+    assert '<img src="../media/img/dot.png" alt="A dot" style="width: 50%">' in page
+    assert "<figcaption><p>Un punto.</p>" in page
