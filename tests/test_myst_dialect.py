@@ -6,6 +6,7 @@ import base64
 from pathlib import Path
 
 from pizarra.build import render_site
+from pizarra.check.ledger import lesson_ledger
 from tests.support import fake_math, lesson_from, small_course
 
 PNG = base64.b64decode(
@@ -58,7 +59,11 @@ def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> No
         "prueba.md:26:1: error: unsupported image type '.svg'",
     ]
     assert lesson is not None
-    files = render_site(small_course(lesson), fake_math)
+    course = small_course(lesson)
+    ledgers = {
+        e.lesson.path: lesson_ledger(course, e.lesson, [], []) for e in course.entries if e.lesson
+    }
+    files = render_site(course, fake_math, ledgers)
     assert files["media/img/dot.png"] == PNG
     page = files["prueba/index.html"].decode()
     assert '<figure class="figure" id="fig-dot">' in page
