@@ -6,12 +6,11 @@ STAMP := $(VENV)/.pizarra-setup
 
 .PHONY: setup serve test lint bench clean
 
-$(STAMP): pyproject.toml package.json package-lock.json
+$(STAMP): pyproject.toml
 	bash scripts/setup-system.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 setup: $(STAMP)
@@ -29,4 +28,4 @@ bench: setup
 	$(BIN)/python bench/bench_build.py
 
 clean:
-	rm -rf $(VENV) node_modules _site .pizarra-cache
+	rm -rf $(VENV) _site .pizarra-cache dist

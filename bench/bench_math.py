@@ -1,4 +1,4 @@
-"""Measure math rendering: Temml speed and output size, font sizes, subset times, and
+"""Measure math rendering: math-core speed and output size, font sizes, subset times, and
 (with ``--browser``) how the lesson formulas look in headless Chromium.
 
     python bench/bench_math.py [--browser] [--out DIR]
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib.metadata
 import statistics
 import tempfile
 import threading
@@ -24,7 +25,7 @@ from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this scr
 from fontTools.ttLib import TTFont
 
 from pizarra import assets
-from pizarra.mathml import TemmlRenderer
+from pizarra.mathml import MathCoreRenderer
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMULAS = ROOT / "tests" / "fixtures" / "math" / "formulas.txt"
@@ -47,34 +48,21 @@ def timed(label: str, seconds: float) -> None:
     print(f"{label:<46} {seconds * 1000:9.1f} ms")
 
 
-def bench_temml(formulas: list[tuple[str, bool]], rounds: int) -> None:
-    print(f"Temml {assets.TEMML_VERSION} in QuickJS; {len(formulas)} lesson formulas")
+def bench_converter(formulas: list[tuple[str, bool]], rounds: int) -> None:
+    version = importlib.metadata.version("math-core")
+    print(f"math-core {version}; {len(formulas)} lesson formulas")
     start = time.perf_counter()
-    renderer = TemmlRenderer(cache_size=0)
+    renderer = MathCoreRenderer()
     renderer("x", False)
-    timed("start-up (QuickJS + temml.min.js + first formula)", time.perf_counter() - start)
+    timed("start-up (import + first formula)", time.perf_counter() - start)
     for display, label in ((True, "display"), (False, "inline")):
-        for tex, _ in formulas:
-            renderer(tex, display)
         start = time.perf_counter()
         for _ in range(rounds):
             for tex, _ in formulas:
                 renderer(tex, display)
-        elapsed = time.perf_counter() - start
-        rate = rounds * len(formulas) / elapsed
-        print(f"{'formulas/s, ' + label + ' mode, uncached':<46} {rate:9.0f}")
+        rate = rounds * len(formulas) / (time.perf_counter() - start)
+        print(f"{'formulas/s, ' + label + ' mode':<46} {rate:9.0f}")
     as_written = [renderer(tex, display) for tex, display in formulas]
-    renderer.close()
-    cached = TemmlRenderer()
-    for tex, display in formulas:
-        cached(tex, display)
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for tex, display in formulas:
-            cached(tex, display)
-    rate = rounds * len(formulas) / (time.perf_counter() - start)
-    cached.close()
-    print(f"{'formulas/s, cached':<46} {rate:9.0f}")
     for display, label in ((True, "display"), (False, "inline")):
         sizes = [
             len(out.encode())
@@ -115,7 +103,7 @@ def bench_font() -> None:
 
 PAGE = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>pizarra math</title>
-<link rel="stylesheet" href="temml.css"><link rel="stylesheet" href="math.css">
+<link rel="stylesheet" href="math.css">
 <style>body{{font:18px/1.6 system-ui,sans-serif;max-width:44rem;margin:1rem auto}}
 .n{{color:#555;font-size:12px}}</style></head><body>
 <h1>Fórmulas de «Potencias para la IA»</h1>
@@ -126,12 +114,12 @@ PAGE = """<!doctype html>
 
 def write_page(folder: Path, formulas: list[tuple[str, bool]]) -> None:
     """A page with every formula, the display ones in order and the inline ones in prose."""
-    with TemmlRenderer() as renderer:
-        parts = []
-        for number, (tex, display) in enumerate(formulas, start=1):
-            out = renderer(tex, display)
-            label = f'<span class="n">{number}</span> '
-            parts.append(f"<div>{label}{out}</div>" if display else f"<p>{label}Texto {out}.</p>")
+    renderer = MathCoreRenderer()
+    parts = []
+    for number, (tex, display) in enumerate(formulas, start=1):
+        out = renderer(tex, display)
+        label = f'<span class="n">{number}</span> '
+        parts.append(f"<div>{label}{out}</div>" if display else f"<p>{label}Texto {out}.</p>")
     (folder / "index.html").write_text(PAGE.format(body="\n".join(parts)), encoding="utf-8")
     for name, data in assets.site_assets().items():
         (folder / name).write_bytes(data)
@@ -214,7 +202,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="folder for the --browser page and shots")
     args = parser.parse_args()
     formulas = load_formulas()
-    bench_temml(formulas, args.rounds)
+    bench_converter(formulas, args.rounds)
     bench_font()
     if args.browser:
         bench_browser(formulas, args.out or Path(tempfile.mkdtemp(prefix="pizarra-math-")))

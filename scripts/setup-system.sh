@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# Install what pip cannot: Node.js + npm (to fetch the pinned Temml and axe-core), venv
-# support for Debian's Python and, for the browser tests (--browser), Debian's Chromium.
-# Skips whatever is already there.
+# Install what pip cannot: venv support for Debian's Python and, for the browser tests
+# (--browser), Debian's Chromium. Skips whatever is already there.
 set -euo pipefail
 want=()
-command -v npm >/dev/null 2>&1 || want+=(nodejs npm)
 "${PYTHON:-python3}" -c "import ensurepip, venv" >/dev/null 2>&1 || want+=(python3-venv)
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then want+=(chromium); fi
 [ ${#want[@]} -eq 0 ] && exit 0

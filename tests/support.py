@@ -39,7 +39,7 @@ def read_fixtures(path: Path) -> list[tuple[str, str, str]]:
 
 
 def fake_math(tex: str, display: bool) -> str:
-    """A stand-in for Temml: deterministic, escaped, marks display math."""
+    """A stand-in for math-core: deterministic, escaped, marks display math."""
     return f'<math display="{"block" if display else "inline"}">{escape(tex)}</math>'
 
 

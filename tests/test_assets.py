@@ -1,8 +1,7 @@
-"""Third-party math assets: where they are found, the font subset and its cache, the CSS."""
+"""Math assets: the font source, its subset and cache, the CSS."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from io import BytesIO
@@ -12,7 +11,6 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from pizarra import assets
-from pizarra.assets import SetupError
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -29,49 +27,6 @@ def site(cache: Path) -> dict[str, bytes]:
 
 def font(data: bytes) -> TTFont:
     return TTFont(BytesIO(data))
-
-
-def test_temml_pin_matches_package_json() -> None:
-    pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["temml"]
-    assert pinned == assets.TEMML_VERSION
-
-
-def test_temml_is_found_from_the_checkout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("PIZARRA_NODE_MODULES", raising=False)
-    monkeypatch.chdir(tmp_path)
-    js = assets.temml_js()
-    assert js.name == "temml.min.js"
-    assert js.stat().st_size > 100_000
-    assert assets.temml_css_source().name == "Temml-Local.css"
-
-
-def fake_node_modules(root: Path, version: str) -> Path:
-    dist = root / "node_modules" / "temml" / "dist"
-    dist.mkdir(parents=True)
-    (dist / "temml.min.js").write_text("var temml = {};")
-    (dist.parent / "package.json").write_text(json.dumps({"version": version}))
-    return root / "node_modules"
-
-
-def test_env_var_comes_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    found = fake_node_modules(tmp_path, assets.TEMML_VERSION)
-    monkeypatch.setenv("PIZARRA_NODE_MODULES", str(found))
-    assert assets.node_modules() == found
-    assert assets.temml_js() == found / "temml" / "dist" / "temml.min.js"
-
-
-def test_wrong_version_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("PIZARRA_NODE_MODULES", str(fake_node_modules(tmp_path, "0.10.0")))
-    with pytest.raises(SetupError, match=r"Temml 0\.10\.0.*pins 0\.13\.5.*npm ci"):
-        assets.temml_js()
-
-
-def test_missing_temml_says_how_to_set_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(assets, "_node_modules_candidates", lambda: iter([tmp_path]))
-    with pytest.raises(SetupError) as caught:
-        assets.temml_js()
-    assert "make setup" in str(caught.value)
-    assert "npm ci" in str(caught.value)
 
 
 def test_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -115,14 +70,14 @@ def test_faces_split_the_required_repertoire() -> None:
 
 
 def test_site_assets_files(site: dict[str, bytes]) -> None:
-    assert set(site) == {"temml.css", "math.css", "math.woff2", "math-extra.woff2", "Temml.woff2"}
+    assert set(site) == {"math.css", "math.woff2", "math-extra.woff2"}
     assert set(assets.STYLESHEETS) <= set(site)
-    for name in ("math.woff2", "math-extra.woff2", "Temml.woff2"):
+    for name in ("math.woff2", "math-extra.woff2"):
         assert site[name][:4] == b"wOF2"
-    css = site["temml.css"].decode() + site["math.css"].decode()
+    css = site["math.css"].decode()
     urls = set(re.findall(r"""url\(['"]?([^'")]+)['"]?\)""", css))
     local = {url for url in urls if not url.startswith(("data:", "%23", "#"))}
-    assert local == {"math.woff2", "math-extra.woff2", "Temml.woff2"}
+    assert local == {"math.woff2", "math-extra.woff2"}
 
 
 def test_subset_keeps_the_math_table_and_the_lesson_glyphs(site: dict[str, bytes]) -> None:
@@ -195,18 +150,6 @@ def test_unwritable_cache_still_builds(tmp_path: Path) -> None:
     assert subset[:4] == b"wOF2"
     small = assets.FontFace("small.woff2", ((0x41, 0x42),), lazy=False)
     assert assets.math_font_woff2(small, cache=blocker / "cache")[:4] == b"wOF2"
-
-
-def test_temml_css_points_at_our_font(site: dict[str, bytes]) -> None:
-    css = site["temml.css"].decode()
-    assert css.startswith("/* Temml 0.13.5")
-    assert 'font-family: "pizarra math", math;' in css
-    assert "Cambria Math" not in css
-    face = re.search(r"@font-face \{[^}]*\}", css)
-    assert face is not None
-    assert "Temml.woff2" in face.group(0)
-    assert "font-display: swap;" in face.group(0)
-    assert "mtable.tml-jot" in css
 
 
 def test_math_css_declares_both_faces(site: dict[str, bytes]) -> None:

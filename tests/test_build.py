@@ -38,7 +38,7 @@ def test_whole_site_matches_the_snapshot(tmp_path: Path) -> None:
     for page in pages:
         assert (out / page).read_text() == (expected_dir / page).read_text(), page
     assets = sorted(p.name for p in (out / "assets").iterdir())
-    assert {"pizarra.css", "math.css", "temml.css", "math.woff2"} <= set(assets)
+    assert {"pizarra.css", "math.css", "math.woff2"} <= set(assets)
 
 
 def test_failed_build_leaves_the_previous_site_untouched(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pizarra.build import Tools
 from pizarra.check.code_cells import ResultCache
 from pizarra.course import BUNDLED
 from pizarra.execute import SubprocessRunner
-from pizarra.mathml import TemmlRenderer
+from pizarra.mathml import MathCoreRenderer
 from pizarra.server import create_app
 from tests.support import fake_math
 
@@ -29,7 +29,7 @@ LESSON = "/potencias-para-la-ia/"
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     course = tmp_path_factory.mktemp("course") / "math-for-ai"
     shutil.copytree(BUNDLED, course)
-    tools = Tools(TemmlRenderer(), SubprocessRunner(), ResultCache.under(course))
+    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(course))
     with TestClient(create_app(course, tools, watch=False)) as test_client:
         yield test_client
 

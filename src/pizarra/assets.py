@@ -1,10 +1,9 @@
-"""Third-party files for math, located where the set-up step installed them.
+"""The math font and stylesheet every site ships.
 
-Nothing third-party is copied into the repository: ``npm ci`` installs Temml (pinned in
-``package.json``) into ``node_modules/``, and pip installs the ziamath wheel, which ships
-the STIX Two Math font. This module finds those files, subsets the font to a small woff2
-(cached, because subsetting takes about a second) and returns the files the site's
-``assets/`` folder needs for math.
+Nothing third-party is copied into the repository: pip installs the ziamath wheel, which
+ships the STIX Two Math font. This module finds it, subsets it to a small woff2 (cached,
+because subsetting takes about a second) and returns the files the site's ``assets/``
+folder needs for math.
 """
 
 from __future__ import annotations
@@ -13,21 +12,17 @@ import hashlib
 import importlib.metadata
 import json
 import os
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
 from pizarra.fileio import write_cache
 
-TEMML_VERSION = "0.13.5"
-"""The Temml release ``package.json`` pins; an installed one that differs is refused."""
-
 FONT_FAMILY = "pizarra math"
 """The CSS family name of the shipped math font."""
 
-STYLESHEETS = ("temml.css", "math.css")
+STYLESHEETS = ("math.css",)
 """The math stylesheets, in the order pages must link them."""
 
 CodeRanges = tuple[tuple[int, int], ...]
@@ -52,7 +47,7 @@ MATH_FONT = FontFace(
     ranges=(
         (0x0020, 0x007E),  # ASCII
         (0x00A0, 0x00FF),  # Latin-1: accented words inside \text{}, ×, ·, ¬
-        (0x02C6, 0x02DD),  # spacing accents Temml draws \hat, \check, \breve, \dot with
+        (0x02C6, 0x02DD),  # spacing accents math-core draws \hat, \check, \breve, \dot with
         (0x0391, 0x03F6),  # Greek
         (0x2000, 0x206F),  # spaces, dashes, quotes, ′, invisible operators (U+2061-2064)
         (0x210E, 0x210F),  # ℎ (the math italic h) and ℏ
@@ -94,62 +89,8 @@ FONT_FACES = (MATH_FONT, EXTRA_FONT)
 """Every face of the math font, in the order the stylesheet declares them; their ranges
 do not overlap."""
 
-_TEMML_DIST = ("temml", "dist")
-_SETUP_HINT = "run the set-up first: `make setup` (or `npm ci` in the project folder)"
-
-
 class SetupError(Exception):
-    """A file the set-up step installs is missing or is not the pinned version."""
-
-
-def node_modules() -> Path:
-    """The ``node_modules`` folder that holds the pinned Temml.
-
-    Search order: ``$PIZARRA_NODE_MODULES``; ``node_modules`` in the current directory
-    and its parents; then in the parents of this package's folder, which is where an
-    editable install (a checkout) keeps it.
-    """
-    for candidate in _node_modules_candidates():
-        if candidate.joinpath(*_TEMML_DIST, "temml.min.js").is_file():
-            return candidate
-    raise SetupError(f"Temml {TEMML_VERSION} is not installed in any node_modules: {_SETUP_HINT}")
-
-
-def _node_modules_candidates() -> Iterator[Path]:
-    env = os.environ.get("PIZARRA_NODE_MODULES")
-    if env:
-        yield Path(env)
-    cwd = Path.cwd().resolve()
-    for folder in (cwd, *cwd.parents):
-        yield folder / "node_modules"
-    package = Path(__file__).resolve().parent
-    for folder in package.parents:
-        yield folder / "node_modules"
-
-
-def temml_dist() -> Path:
-    """Temml's ``dist`` folder, after checking its version against the pin."""
-    root = node_modules()
-    manifest = root / "temml" / "package.json"
-    try:
-        version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
-    except (OSError, ValueError) as exc:
-        raise SetupError(f"cannot read {manifest}: {exc}; {_SETUP_HINT}") from exc
-    if version != TEMML_VERSION:
-        raise SetupError(
-            f"{root} holds Temml {version}, but pizarra pins {TEMML_VERSION}: {_SETUP_HINT}"
-        )
-    return root.joinpath(*_TEMML_DIST)
-
-
-def temml_js() -> Path:
-    """``temml.min.js``, which :mod:`pizarra.mathml` runs inside QuickJS."""
-    return temml_dist() / "temml.min.js"
-
-
-def temml_css_source() -> Path:
-    """``Temml-Local.css``: Temml's layout rules (``aligned`` needs them), font left open."""
-    return temml_dist() / "Temml-Local.css"
+    """A file the installed packages should provide is missing or broken."""
 
 
 def math_font_source() -> Path:
@@ -228,7 +169,7 @@ _SUBSET_OPTIONS: dict[str, object] = {
 """fontTools options. The MATH table is kept, and the size variants and assembly parts
 it names are closed over, by default. The features are those MathML layout uses
 (``ssty`` script-size glyphs, ``dtls`` dotless i/j, ``flac`` flattened accents) plus
-``ss01`` (Temml's ``\\mathcal``), kerning and marks; STIX's other stylistic sets would
+``ss01`` (``\\mathcal``), kerning and marks; STIX's other stylistic sets would
 add 37 KB. TrueType hinting is dropped: 100 KB (a third of the file) for a difference
 only older Windows rasterizers show. The name table keeps the OFL notice."""
 
@@ -268,24 +209,6 @@ def subset_font(font_bytes: bytes, keep: Iterable[int]) -> bytes:
     return out.getvalue()
 
 
-def temml_css() -> str:
-    """Temml-Local.css with its font stack pointed at the shipped math font.
-
-    Temml-Local.css names fonts the reader may have installed ("Cambria Math",
-    STIX Two...); pages ship their own, so the stack becomes ours, then the generic
-    ``math`` family. Its ``Temml`` face (``\\mathscr`` and primes) keeps its
-    ``Temml.woff2``, shipped alongside; browsers only fetch it when a page uses it.
-    """
-    css = temml_css_source().read_text(encoding="utf-8")
-    stack = re.compile(r"(math \{\s*font-family:)[^;]*;")
-    css, count = stack.subn(rf'\1 "{FONT_FAMILY}", math;', css, count=1)
-    if count != 1:
-        raise SetupError("Temml-Local.css has no math font-family rule to adapt")
-    css = re.sub(r"(@font-face \{[^}]*?)\n\}", r"\1\n  font-display: swap;\n}", css)
-    notice = f"/* Temml {TEMML_VERSION}: Temml-Local.css, MIT License, (c) 2020 Ron Kok. */\n"
-    return notice + css
-
-
 def _font_face_css(face: FontFace) -> str:
     lines = [
         "@font-face {",
@@ -302,7 +225,7 @@ def _font_face_css(face: FontFace) -> str:
 
 
 def math_css() -> str:
-    """pizarra's own math rules, linked after ``temml.css``: the font faces and size.
+    """pizarra's math rules: the font faces and size (math-core's MathML needs no others).
 
     STIX Two Math has a smaller x-height than most body fonts, hence 1.1em.
     """
@@ -320,11 +243,7 @@ def site_assets(extra_text: str = "", cache: Path | None = None) -> dict[str, by
     Pages link :data:`STYLESHEETS` in order; the fonts are fetched through them.
     ``extra_text`` is passed to :func:`math_font_woff2` for the main face.
     """
-    files = {
-        "temml.css": temml_css().encode("utf-8"),
-        "math.css": math_css().encode("utf-8"),
-        "Temml.woff2": (temml_dist() / "Temml.woff2").read_bytes(),
-    }
+    files = {"math.css": math_css().encode("utf-8")}
     for face in FONT_FACES:
         text = extra_text if face is MATH_FONT else ""
         files[face.file] = math_font_woff2(face, text, cache)

@@ -91,13 +91,13 @@ def default_tools(no_cache: bool = False) -> Tools:
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.verdicts import VerdictCache
     from pizarra.execute import SubprocessRunner
-    from pizarra.mathml import TemmlRenderer
+    from pizarra.mathml import MathCoreRenderer
 
     if no_cache:
-        return Tools(TemmlRenderer(), SubprocessRunner(), None, None)
+        return Tools(MathCoreRenderer(), SubprocessRunner(), None, None)
     root = cache_dir()
     return Tools(
-        TemmlRenderer(cache_dir=root / "math"),
+        MathCoreRenderer(),
         SubprocessRunner(),
         ResultCache.under(root),
         VerdictCache.under(root),

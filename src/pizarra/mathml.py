@@ -1,74 +1,70 @@
 """TeX -> MathML at build time, so pages load no math JavaScript.
 
-Temml (pinned by ``package.json``) runs inside QuickJS, embedded in Python: no node at
-build time, real MathML Core out, with the TeX kept in an ``<annotation>``. Results are
-also kept on disk, so a warm build runs no JavaScript. docs/math.md records why this
-converter and this engine were chosen and what they cost.
+math-core (a Rust converter with a Python wheel, pinned in ``pyproject.toml``) turns
+each formula into MathML Core, with the TeX kept in an ``<annotation>``. It needs no
+JavaScript engine, no Node and no stylesheet, and converts hundreds of thousands of
+formulas a second, so results are not cached. docs/math.md records why this converter
+was chosen and what it costs.
 
 The pipeline takes any :class:`MathRenderer`; tests pass a fake one.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-import threading
-from collections import OrderedDict
-from functools import cache
-from pathlib import Path
-from typing import Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
-from pizarra.fileio import write_cache
+if TYPE_CHECKING:
+    from math_core import LatexToMathML
 
 MAX_TEX_CHARS = 10_000
-"""Longer formulas are refused before Temml sees them (lesson sources are untrusted)."""
+"""Longer formulas are refused before math-core sees them (lesson sources are untrusted)."""
 
-RENDER_TIMEOUT_S = 5.0
-"""Wall-clock limit for one formula; the lesson formulas take about a millisecond each."""
+MAX_EXPANDED = 10_000
+"""Bound on a formula's size with every author macro expanded. math-core recurses once
+per nesting level, so nesting must stay bounded for its stack: 10,000 characters of the
+deepest TeX (``{{{...}}}``, ``\\sqrt\\sqrt...``) convert safely, and no expansion can
+nest deeper than its size."""
 
-MAX_HEAP_BYTES = 256 * 2**20
-"""JavaScript heap limit; past it the formula fails and the engine is restarted."""
+MAX_MACRO_CHARS = 1_000
+"""Longest accepted macro definition."""
 
-CACHE_SIZE = 4096
-"""Formulas remembered per renderer; a lesson has one to two hundred distinct ones."""
+MAX_EXPANSIONS = 1_000
+"""Macro expansions allowed in one formula (a macro may expand to itself)."""
 
-_OPTIONS = (
-    "throwOnError: true, annotate: true, trust: false, strict: true, "
-    "maxSize: [20, 200], maxExpand: 1000"
+MACRO_NAME = re.compile(r"[A-Za-z]+")
+"""What a macro may be called: letters only, as in ``\\R`` or ``\\vect``."""
+
+_TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|.", re.DOTALL)
+"""One TeX token: a control word, a control symbol (``\\\\``, ``\\{``) or one character."""
+
+_DEFINITIONS = frozenset(
+    {"def", "gdef", "edef", "xdef", "let", "newcommand", "renewcommand", "providecommand"}
 )
-"""Temml settings. ``strict`` refuses TeX that LaTeX itself would reject (accented
-letters in math mode, a ``%`` comment swallowing the end); ``maxSize`` caps every
-explicit size at 20 em / 200 pt; ``maxExpand`` bounds macro expansion."""
+"""Commands that define macros; refused inside formulas (``macros:`` is the place)."""
 
-_JS_ENTRY = f"""
-function pizarraRender(tex, display) {{
-  try {{
-    return JSON.stringify({{
-      mathml: temml.renderToString(tex, {{ displayMode: display, {_OPTIONS} }})
-    }});
-  }} catch (e) {{
-    return JSON.stringify({{
-      error: String(e && e.message !== undefined ? e.message : e),
-      name: String(e && e.name),
-      position: e && typeof e.position === "number" ? e.position : null
-    }});
-  }}
-}}
-"""
+_MAY_DEFINE = re.compile(r"\\(?:[gex]?def|let|newcommand|renewcommand|providecommand)")
+"""A cheap first look for :data:`_DEFINITIONS`; the tokenizer decides."""
 
-_LOCATION = re.compile(r"\s+at (?:position \d+|end of input):.*", re.DOTALL)
+_POSITION = re.compile(r"^(\d+): (.*)$", re.DOTALL)
+
+_GROUPED_NUMBER = re.compile(r'<mn>(\d+)</mn>((?:<mo rspace="0">[,.]</mo><mn>\d+</mn>)+)')
+"""``2{,}048`` as math-core writes it: digits, a comma with no space after, digits."""
+_GROUP_PARTS = re.compile(r'<mo rspace="0">([,.])</mo><mn>(\d+)</mn>')
 
 
 class MathError(Exception):
     """A formula that cannot be rendered, explained for the lesson's author."""
 
-    def __init__(self, message: str, offset: int | None = None) -> None:
+    def __init__(self, message: str, offset: int | None = None, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
-        """One line, e.g. ``invalid LaTeX: Unsupported function name: \\fracc``."""
+        """One line, e.g. ``invalid LaTeX: Unknown command "\\fracc".``."""
         self.offset = offset
-        """0-based index in the TeX where Temml stopped, when it knows."""
+        """0-based index in the TeX where the converter stopped, when it knows."""
+        self.hint = hint
+        """What to do about it, when more specific than the generic hint."""
 
 
 class MathRenderer(Protocol):
@@ -77,155 +73,166 @@ class MathRenderer(Protocol):
     def __call__(self, tex: str, display: bool) -> str: ...
 
 
-class TemmlRenderer:
-    """A :class:`MathRenderer` running Temml in one lazily started QuickJS engine.
+class MacroError(Exception):
+    """An author macro that cannot be used: a bad name, too long, or defined by itself."""
 
-    Safe to share between threads: every renderer of the process uses one engine
-    under one lock. Each remembers its last ``cache_size`` results in memory and,
-    given ``cache_dir``, every result on disk. ``temml_js`` defaults to the copy the
-    set-up installed.
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+        """The macro's name, without the backslash."""
+        self.message = message
+        """One line for the author."""
+
+
+class MathCoreRenderer:
+    """A :class:`MathRenderer` backed by math-core, with the author's ``macros``.
+
+    Thread-safe: every call converts with local state. Raises :class:`MacroError`
+    for macros that :func:`macro_problems` would report.
     """
 
-    def __init__(
-        self,
-        temml_js: Path | None = None,
-        *,
-        cache_size: int = CACHE_SIZE,
-        cache_dir: Path | None = None,
-    ) -> None:
-        self._temml_js = temml_js
-        self._cache_size = cache_size
-        self._cache_dir = cache_dir
-        self._lock = _ENGINE_LOCK
-        self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
+    def __init__(self, macros: Mapping[str, str] | None = None) -> None:
+        self.macros: dict[str, str] = dict(sorted((macros or {}).items()))
+        """The author's macros, name (no backslash) -> replacement TeX."""
+        problems = macro_problems(self.macros)
+        if problems:
+            raise problems[0]
+        self._weights = _macro_weights(self.macros)
+        self._converter: LatexToMathML | None = None
+        self._derived: dict[tuple[tuple[str, str], ...], MathCoreRenderer] = {}
+
+    def with_macros(self, macros: Mapping[str, str]) -> MathCoreRenderer:
+        """A renderer that also knows ``macros`` (they win over this one's)."""
+        merged = {**self.macros, **macros}
+        if merged == self.macros:
+            return self
+        key = tuple(sorted(merged.items()))
+        derived = self._derived.get(key)
+        if derived is None:
+            derived = self._derived[key] = MathCoreRenderer(merged)
+        return derived
 
     def __call__(self, tex: str, display: bool) -> str:
         if len(tex) > MAX_TEX_CHARS:
             raise MathError(f"formula too long: {len(tex):,} characters (limit {MAX_TEX_CHARS:,})")
-        key = (tex, display)
-        with self._lock:
-            cached = self._cache.get(key)
-            if cached is not None:
-                self._cache.move_to_end(key)
-                return cached
-            source = self._source()
-            disk = self._disk_path(source, tex, display)
-            mathml = _read(disk) if disk is not None else None
-            if mathml is None:
-                mathml = self._render(source, tex, display)
-                if disk is not None:
-                    write_cache(disk, mathml.encode())
-            self._cache[key] = mathml
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-            return mathml
+        if self._weights or _MAY_DEFINE.search(tex):
+            self._check_expansion(tex)
+        from math_core import LatexError
 
-    def close(self) -> None:
-        """Forget this renderer's results held in memory (the engine is shared)."""
-        with self._lock:
-            self._cache.clear()
-
-    def __enter__(self) -> TemmlRenderer:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    def _source(self) -> Path:
-        from pizarra import assets
-
-        return (self._temml_js or assets.temml_js()).resolve()
-
-    def _disk_path(self, source: Path, tex: str, display: bool) -> Path | None:
-        if self._cache_dir is None:
-            return None
-        payload = json.dumps([_engine_id(source), _OPTIONS, tex, display])
-        return self._cache_dir / f"{hashlib.sha256(payload.encode()).hexdigest()}.mml"
-
-    def _render(self, source: Path, tex: str, display: bool) -> str:
-        engine = _ENGINES.get(source)
-        if engine is None:
-            engine = _ENGINES[source] = _Engine(source)
         try:
-            return engine.render(tex, display)
-        except _EngineBroken as broken:
-            _ENGINES.pop(source, None)
-            raise MathError(str(broken)) from None
+            mathml = self._convert().convert_with_local_state(tex, displaystyle=display)
+        except LatexError as exc:
+            raise _math_error(str(exc), len(tex)) from None
+        return _GROUPED_NUMBER.sub(_one_number, mathml)
+
+    def _check_expansion(self, tex: str) -> None:
+        """Refuse definitions, and formulas whose expansion could nest too deeply."""
+        size = 0
+        for match in _TOKEN.finditer(tex):
+            name = match.group()[1:]
+            if name in _DEFINITIONS:
+                raise MathError(
+                    f"\\{name} is not allowed inside a formula",
+                    match.start(),
+                    hint="define macros under `macros:` in the front matter or course.yaml",
+                )
+            size += self._weights.get(name, 1) if match.group().startswith("\\") else 1
+        if size > MAX_EXPANDED:
+            raise MathError(
+                f"formula too long once its macros are expanded (limit {MAX_EXPANDED:,} characters)"
+            )
+
+    def _convert(self) -> LatexToMathML:
+        if self._converter is None:
+            from math_core import LatexToMathML
+
+            self._converter = LatexToMathML(
+                annotation=True,
+                fancy_error=False,
+                macros=self.macros or None,
+                max_expansions=MAX_EXPANSIONS,
+            )
+        return self._converter
 
 
-_ENGINE_LOCK = threading.Lock()
-"""Serialises every render: one engine per process, used by one caller at a time."""
-
-_ENGINES: dict[Path, _Engine] = {}
-
-
-@cache
-def _engine_id(source: Path) -> str:
-    """What a cached result depends on besides the formula: Temml's code."""
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+def with_macros(math: MathRenderer, macros: Mapping[str, str]) -> MathRenderer:
+    """``math`` extended by ``macros``; renderers that know no macros are returned as is."""
+    if macros and isinstance(math, MathCoreRenderer):
+        return math.with_macros(macros)
+    return math
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return None
+def macro_problems(macros: Mapping[str, str]) -> list[MacroError]:
+    """What is wrong with a set of author macros, one error per macro at most."""
+    problems = []
+    for name, body in macros.items():
+        if not MACRO_NAME.fullmatch(name):
+            problems.append(MacroError(name, f"invalid macro name {name!r}: use letters only"))
+        elif len(body) > MAX_MACRO_CHARS:
+            limit = f"limit {MAX_MACRO_CHARS:,} characters"
+            problems.append(MacroError(name, f"macro \\{name} is too long ({limit})"))
+        elif any(t.group()[1:] in _DEFINITIONS for t in _TOKEN.finditer(body)):
+            problems.append(MacroError(name, f"macro \\{name} must not define other macros"))
+    if not problems:
+        cycle = _cycle(macros)
+        if cycle is not None:
+            problems.append(MacroError(cycle, f"macro \\{cycle} expands to itself"))
+    return problems
 
 
-class _EngineBroken(Exception):
-    """The engine ran out of memory; it must not be reused."""
+def _uses(body: str, macros: Mapping[str, str]) -> list[str]:
+    return [t.group()[1:] for t in _TOKEN.finditer(body) if t.group()[1:] in macros]
 
 
-class _Engine:
-    """Temml loaded in a QuickJS function.
+def _cycle(macros: Mapping[str, str]) -> str | None:
+    """A macro that reaches itself through its own expansion, or None."""
+    state: dict[str, int] = {}
 
-    ``quickjs.Function`` runs every call on one thread of its own, so the engine
-    can be called from any thread; it is synchronous (no event loop, nothing to
-    tear down at exit) and enforces time and memory limits itself.
+    def visit(name: str) -> bool:
+        if state.get(name) == 1:
+            return True
+        if state.get(name) == 2:
+            return False
+        state[name] = 1
+        found = any(visit(used) for used in _uses(macros[name], macros))
+        state[name] = 2
+        return found
+
+    return next((name for name in sorted(macros) if visit(name)), None)
+
+
+def _macro_weights(macros: Mapping[str, str]) -> dict[str, int]:
+    """For each macro, a bound on the size of its full expansion (macros are acyclic).
+
+    Arguments are counted where they are written, so a bound on a formula is the sum of
+    its tokens' weights: its plain tokens count 1, each macro its own bound.
     """
+    weights: dict[str, int] = {}
 
-    def __init__(self, temml_js: Path) -> None:
-        import quickjs
+    def weight(name: str) -> int:
+        if name not in weights:
+            total = 0
+            for token in _TOKEN.finditer(macros[name]):
+                used = token.group()[1:]
+                total += weight(used) if used in macros else 1
+            weights[name] = min(total, MAX_EXPANDED + 1)
+        return weights[name]
 
-        source = temml_js.read_text(encoding="utf-8")
-        self._function = quickjs.Function("pizarraRender", source + _JS_ENTRY)
-        self._function.set_memory_limit(MAX_HEAP_BYTES)
-
-    def render(self, tex: str, display: bool) -> str:
-        import quickjs
-
-        self._function.set_time_limit(RENDER_TIMEOUT_S)
-        try:
-            answer = self._function(tex, display)
-        except quickjs.JSException as exc:
-            raise _limit_error(str(exc)) or MathError(
-                f"Temml failed: {' '.join(str(exc).split())}"
-            ) from None
-        result = json.loads(str(answer))
-        if "mathml" in result:
-            return str(result["mathml"])
-        name, message = str(result["name"]), str(result["error"])
-        raise _limit_error(message) or _math_error(name, message, result.get("position"))
+    for name in macros:
+        weight(name)
+    return weights
 
 
-def _limit_error(message: str) -> Exception | None:
-    """The error for a formula that hit a resource limit, or None."""
-    if "interrupted" in message:
-        return MathError(f"formula took longer than {RENDER_TIMEOUT_S:g} s to render")
-    if "out of memory" in message:
-        return _EngineBroken("formula needs too much memory to render")
-    if "stack overflow" in message:
-        return MathError("formula is nested too deeply to render")
-    return None
+def _one_number(match: re.Match[str]) -> str:
+    """One ``<mn>`` for a grouped number, as TeX sets it and screen readers should read it."""
+    rest = "".join(sep + digits for sep, digits in _GROUP_PARTS.findall(match.group(2)))
+    return f"<mn>{match.group(1)}{rest}</mn>"
 
 
-def _math_error(name: str, message: str, position: object) -> MathError:
-    """Temml's exception, as one line an author can act on (no stack, no HTML)."""
-    if name == "RangeError" and "call stack" in message:
-        return MathError("formula is nested too deeply to render")
-    text = _LOCATION.sub("", message).replace("\u0332", "")
-    text = " ".join(text.split())
-    offset = position if isinstance(position, int) else None
-    if name == "ParseError":
-        return MathError(f"invalid LaTeX: {text}", offset)
-    return MathError(f"Temml failed ({name}): {text}", offset)
+def _math_error(text: str, length: int) -> MathError:
+    """math-core's ``"<offset>: <message>"`` as one line an author can act on."""
+    match = _POSITION.match(text.strip())
+    offset: int | None = None
+    if match is not None:
+        offset, text = min(int(match.group(1)), length), match.group(2)
+    return MathError(f"invalid LaTeX: {' '.join(text.split())}", offset)

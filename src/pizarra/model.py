@@ -392,6 +392,8 @@ class Lesson:
     """The whole file, for tools that rewrite it."""
     strict_claims: bool = False
     """Front matter ``strict_claims``: a statement pizarra cannot decide is an error."""
+    macros: Mapping[str, str] = field(default_factory=dict)
+    """TeX macros for its formulas: the course's, then the front matter's (name -> TeX)."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

@@ -18,7 +18,7 @@ from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer
 from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
-from pizarra.mathml import MathRenderer
+from pizarra.mathml import MathRenderer, with_macros
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
 from pizarra.prose import ProseContext, equation_html, render_prose
 from pizarra.xref import resolve
@@ -26,7 +26,7 @@ from pizarra.xref import resolve
 if TYPE_CHECKING:
     from pizarra.check.ledger import LessonLedger
 
-SITE_CSS = ("pizarra.css", "math.css", "temml.css")
+SITE_CSS = ("pizarra.css", "math.css")
 
 Figures = Mapping[SourcePos, tuple[Figure, ...]]
 """The figures each code cell drew, by the cell's position (from the run that checked it)."""
@@ -156,7 +156,7 @@ def render_lesson_body(
 
     prose = ProseContext(
         lang=lang,
-        math=math,
+        math=with_macros(math, lesson.macros),
         lesson_href=lesson_href,
         course_href=lambda number: f"../#leccion-{number}",
         source_number=sources.get,

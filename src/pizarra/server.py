@@ -221,7 +221,7 @@ def _error_page(errors: str) -> str:
 
 def _ignored(path: str) -> bool:
     parts = Path(path).parts
-    return any(p.startswith(".") or p in ("__pycache__", "_site", "node_modules") for p in parts)
+    return any(p.startswith(".") or p in ("__pycache__", "_site") for p in parts)
 
 
 def serve(

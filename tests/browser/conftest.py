@@ -19,6 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
+import axe_playwright_python
 import pytest
 import uvicorn
 from markupsafe import Markup
@@ -36,7 +37,7 @@ from pizarra.model import Explorer
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "explorers"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 CHROMIUM = "/usr/bin/chromium"
 BLOCK = re.compile(r"^:::\{explorer\} (\w+)\n(.*?)^:::$", re.S | re.M)
 LAUNCH_ARGS = [
@@ -168,7 +169,7 @@ def nojs_page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def axe_path() -> str:
     if not AXE.exists():
-        pytest.fail("axe-core is missing: run `make setup` (npm ci installs it)")
+        pytest.fail("axe-core is missing: run `make setup` (axe-playwright-python ships it)")
     return str(AXE)
 
 
@@ -187,11 +188,11 @@ def serve_course(src: Path) -> Iterator[ServedCourse]:
     from pizarra.build import Tools
     from pizarra.check.code_cells import ResultCache
     from pizarra.execute import SubprocessRunner
-    from pizarra.mathml import TemmlRenderer
+    from pizarra.mathml import MathCoreRenderer
     from pizarra.server import create_app
 
     root = src if src.is_dir() else src.parent
-    tools = Tools(TemmlRenderer(), SubprocessRunner(), ResultCache.under(root))
+    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(root))
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = int(sock.getsockname()[1])

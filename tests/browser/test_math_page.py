@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from pizarra import assets
-from pizarra.mathml import TemmlRenderer
+from pizarra.mathml import MathCoreRenderer
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 def test_browser_uses_the_font_and_aligns_columns(browser: Browser, tmp_path: Path) -> None:
-    render = TemmlRenderer()
+    render = MathCoreRenderer()
     inline = "".join(render(tex, False) + " " for tex in (r"QK^{\mathsf T}", *RADICALS))
     body = render(ALIGNED, True) + "<p>" + inline + "</p>"
     links = "".join(f'<link rel="stylesheet" href="{name}">' for name in assets.STYLESHEETS)
