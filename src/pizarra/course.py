@@ -8,6 +8,7 @@ lesson file is a course of one lesson.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from pizarra.errors import Diagnostic, SourcePos, display_path
 from pizarra.i18n.strings import LANGUAGES, supported
 from pizarra.lower import parse_lesson
 from pizarra.model import Course, CourseEntry
+from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import load_mapping
 
 MANIFEST = "course.yaml"
@@ -50,12 +52,12 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
     values = doc.values
     origin = SourcePos(shown, 1, 1)
     for key in values:
-        if key not in ("title", "lang", "description", "lessons"):
+        if key not in ("title", "lang", "description", "lessons", "macros"):
             errors.append(
                 Diagnostic(
                     doc.key_pos.get(key, origin),
                     f"unknown course field {key!r}",
-                    hint="fields: title, lang, description, lessons",
+                    hint="fields: title, lang, description, lessons, macros",
                 )
             )
     title = values.get("title")
@@ -86,12 +88,13 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
             )
         )
         return None, errors
+    macros = read_macros(values.get("macros"), doc.key_pos.get("macros", origin), errors)
     entries: list[tuple[CourseEntry, SourcePos]] = []
     for index, raw in enumerate(raw_lessons, start=1):
         pos = doc.item("lessons", index - 1, origin)
         entry = _entry(src, raw, index, pos, errors)
         if entry is not None:
-            entries.append((entry, pos))
+            entries.append((_with_course_macros(entry, macros, errors), pos))
     _check_order(entries, errors)
     if not isinstance(title, str) or not isinstance(lang, str) or not title.strip():
         return None, errors
@@ -167,6 +170,18 @@ def _entry(
             )
         )
     return CourseEntry(number, lesson.title, lesson.summary, lesson)
+
+
+def _with_course_macros(
+    entry: CourseEntry, macros: dict[str, str], errors: list[Diagnostic]
+) -> CourseEntry:
+    """The entry whose lesson also knows the course's macros (its own win)."""
+    if entry.lesson is None or not macros:
+        return entry
+    at = SourcePos(entry.lesson.display_path, 1, 1)
+    both, found = merged(macros, dict(entry.lesson.macros), at)
+    errors.extend(found)
+    return replace(entry, lesson=replace(entry.lesson, macros=both))
 
 
 def _check_order(entries: list[tuple[CourseEntry, SourcePos]], errors: list[Diagnostic]) -> None:

@@ -94,6 +94,7 @@ def parse_lesson(
         strict_claims=front.strict_claims,
         functions=front.functions,
         source_text=text,
+        macros=front.macros,
     )
     return lesson, diagnostics
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.i18n.strings import LANGUAGES, supported
 from pizarra.model import Source
+from pizarra.syntax.macros import read_macros
 from pizarra.syntax.yaml_source import YamlDoc, load_mapping
 
 DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
@@ -23,6 +24,7 @@ _FIELDS = {
     "conventions": "declared conventions, e.g. zero_to_the_zero: '1', log: e",
     "strict_claims": "true: a statement pizarra cannot decide is an error, not a warning",
     "functions": "name -> definition of functions claims may apply, e.g. g: x^2 + 1",
+    "macros": "name -> TeX for formulas, e.g. R: \\mathbb{R}",
 }
 CONVENTIONS = {
     "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
@@ -60,6 +62,8 @@ class FrontMatter:
     """Functions the lesson defines for its claims (validated by the claims' parser)."""
     strict_claims: bool = False
     """Whether every statement must be decided (``check --strict-claims`` for one lesson)."""
+    macros: dict[str, str] = field(default_factory=dict)
+    """TeX macros for the lesson's formulas (name without backslash -> TeX)."""
 
 
 def parse_front_matter(
@@ -152,6 +156,7 @@ def parse_front_matter(
     _check_conventions(conventions, where.get("conventions", origin), errors)
     functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
     _check_functions(functions, where.get("functions", origin), errors)
+    macros = read_macros(values.get("macros"), where.get("macros", origin), errors)
     strict_claims = values.get("strict_claims", False)
     if not isinstance(strict_claims, bool):
         errors.append(
@@ -175,6 +180,7 @@ def parse_front_matter(
             conventions,
             functions,
             strict_claims,
+            macros,
         ),
         [],
     )
