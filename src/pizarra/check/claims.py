@@ -16,8 +16,8 @@ from typing import Literal
 
 from pizarra.check.verdicts import VerdictCache
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.exact.context import DOMAINS, Context
 from pizarra.exact.definitions import Function, parse_definition
-from pizarra.exact.evaluate import DOMAINS, Context, Undefined, ZeroToTheZero, evaluate
 from pizarra.exact.judge import Status, Verdict, judge_formula
 from pizarra.exact.lexer import lex
 from pizarra.exact.parser import Unsupported, parse_side
@@ -228,6 +228,8 @@ def _convention_value(text: str) -> Fraction | Literal["undefined"] | None:
     node = parse_side(lex(text))
     if isinstance(node, Unsupported):
         return None
+    from pizarra.exact.evaluate import Undefined, ZeroToTheZero, evaluate
+
     value = evaluate(node, Context())
     if isinstance(value, Undefined | ZeroToTheZero | Unsupported) or not value.is_Rational:
         return None

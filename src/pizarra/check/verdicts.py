@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from pizarra.exact.evaluate import Context
+from pizarra.exact.context import Context
 from pizarra.exact.judge import Status, Verdict
 from pizarra.fileio import write_cache
 

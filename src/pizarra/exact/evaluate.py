@@ -9,9 +9,8 @@ a value (a sum's index, a function's parameter, a test point) becomes that value
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Literal, TypeAlias
+from dataclasses import dataclass
+from typing import TypeAlias
 
 import sympy
 
@@ -29,7 +28,7 @@ from pizarra.exact.ast import (
     Series,
     Sym,
 )
-from pizarra.exact.definitions import Function
+from pizarra.exact.context import DOMAINS, Context
 from pizarra.exact.functions import BUILTINS, call_builtin
 from pizarra.exact.parser import Unsupported
 from pizarra.exact.real import NotReal, OutOfBounds, absolute, bounded, rational, real_power, sign
@@ -41,16 +40,7 @@ MAX_SERIES_TERMS = 1_000
 MAX_CALL_DEPTH = 8
 """Deepest nesting of calls to the lesson's own functions (no runaway recursion)."""
 
-DOMAINS: Mapping[str, Mapping[str, bool]] = {
-    "real": {"real": True},
-    "positive": {"positive": True},
-    "nonnegative": {"nonnegative": True},
-    "nonzero": {"real": True, "nonzero": True},
-    "integer": {"integer": True},
-    "positive_integer": {"integer": True, "positive": True},
-}
-"""Front-matter domain names and the sympy assumptions they give a letter."""
-
+__all__ = ["DOMAINS", "Context", "Outcome", "Undefined", "ZeroToTheZero", "evaluate"]
 
 @dataclass(frozen=True)
 class Undefined:
@@ -72,28 +62,6 @@ class ZeroToTheZero:
     """Offset of the power in the formula."""
     end: int
     """Offset just past it."""
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a lesson declares that changes how a formula reads or what it is worth."""
-
-    zero_to_the_zero: Fraction | Literal["undefined"] | None = None
-    """The value of ``0^0``; None when the lesson declares no convention."""
-    domains: Mapping[str, str] = field(default_factory=dict)
-    """Letter name -> domain name (a key of :data:`DOMAINS`); undeclared letters are real."""
-    lang: str = "en"
-    """The lesson's language: how numerals are read."""
-    log_base: Literal["10", "e", "2"] = "10"
-    """The base of ``\\log`` written without one."""
-    functions: Mapping[str, Function] = field(default_factory=dict)
-    """Functions the lesson defines, by name."""
-
-    def fingerprint(self) -> str:
-        """Everything that changes a verdict, as text (for the verdict cache key)."""
-        functions = sorted((name, f.params, f.source) for name, f in self.functions.items())
-        parts = [self.zero_to_the_zero, sorted(self.domains.items()), self.lang, self.log_base]
-        return repr([*parts, functions])
 
 
 _Compute: TypeAlias = Callable[[], sympy.Expr]
@@ -202,13 +170,19 @@ class _Evaluator:
             if base is sympy.E:
                 return bounded(sympy.exp(exponent))
             if not exponent.is_Rational:
-                raise _NoValue(Unsupported("an irrational exponent"))
+                return self.irrational_power(base, exponent, node)
             if exponent == 0 and sign(base) == 0:
                 return self.zero_to_the_zero(node)
             return self.real(lambda: real_power(base, exponent), node)
         if exponent.is_Integer and abs(int(exponent)) > MAX_SYMBOLIC_EXPONENT:
             raise _NoValue(Unsupported("too large: a large exponent on an expression with letters"))
         return sympy.Pow(base, exponent)
+
+    def irrational_power(self, base: sympy.Expr, exponent: sympy.Expr, node: Pow) -> sympy.Expr:
+        """``\\pi^{e}``, ``2^{\\sqrt2}``: defined for a positive base only."""
+        if sign(base) <= 0:
+            raise _NoValue(Unsupported("an irrational power of a number that is not positive"))
+        return bounded(sympy.Pow(base, exponent))
 
     def root(self, node: Root) -> sympy.Expr:
         index = sympy.Integer(2) if node.index is None else self.value(node.index)

@@ -19,7 +19,7 @@ from itertools import product
 
 import sympy
 
-from pizarra.exact.ast import Node, Sym, has_plus_minus
+from pizarra.exact.ast import Node, Sym, has_plus_minus, letters
 from pizarra.exact.evaluate import Context, evaluate
 from pizarra.exact.real import MAX_TERMS, OutOfBounds, describe, expanded_terms, holds
 from pizarra.exact.status import CHECKED, Decision, Status
@@ -50,7 +50,7 @@ def judge_identity(
     claim: str, relation: str, left: Node, right: Node, free: frozenset[str], context: Context
 ) -> Decision:
     """The verdict of a relation with letters (see the module docstring)."""
-    lone = next((side.name for side in (left, right) if isinstance(side, Sym)), None)
+    lone = _defined(left, right)
     undeclared = sorted(free - set(context.domains))
     if undeclared and lone is not None:
         return Status.UNCHECKED, f"defines or states a value of {lone}", ""
@@ -68,6 +68,19 @@ def judge_identity(
     if counterexample is not None:
         return Status.FAILED, f"{claim} is false for {counterexample}", HINT
     return Status.UNCHECKED, "not proved for every value of its letters", ""
+
+
+def _defined(left: Node, right: Node) -> str | None:
+    """The letter a relation defines or constrains: ``y = 2x + 1``, ``n = 1024``, ``5 > x``.
+
+    A lone letter on the left is a definition; on the right, only when the left
+    side is a closed number (``\\sqrt{x^2} = x`` is a claim about every x).
+    """
+    if isinstance(left, Sym):
+        return left.name
+    if isinstance(right, Sym) and not letters(left):
+        return right.name
+    return None
 
 
 def _counterexample(

@@ -2,32 +2,33 @@
 
 This is the pure core of the claims check: TeX and a :class:`Context` in, one
 :class:`Verdict` per link out. Positions in a lesson file are added by
-:mod:`pizarra.check.claims`.
+:mod:`pizarra.check.claims`. The arithmetic (:mod:`pizarra.exact.decide`, which
+needs sympy) is imported on first use, so reading verdicts from the cache, or
+importing :class:`Status`, stays cheap.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pizarra.exact.ast import Node, has_plus_minus, letters
-from pizarra.exact.compare import compare, written_unit
-from pizarra.exact.evaluate import Context, Outcome, Undefined, ZeroToTheZero, evaluate
-from pizarra.exact.identity import judge_identity
+from pizarra.exact.ast import Node, letters
+from pizarra.exact.context import Context
 from pizarra.exact.lexer import Token, lex
 from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.statements import Link, split_links
-from pizarra.exact.status import CHECKED, FIX_HINT, Decision, Status
+from pizarra.exact.statements import split_links
+from pizarra.exact.status import Status
 
 __all__ = ["Status", "Verdict", "judge_formula"]
 
+SPANISH_GROUPING_HINT = (
+    "in Spanish {,} is the decimal comma (0{,}25); group thousands with a thin space: 262\\,144"
+)
 MAX_TEX = 10_000
 """Longest formula (in characters) whose claims are judged."""
 
-ZERO_TO_THE_ZERO_HINT = (
-    'declare a convention in the front matter, e.g. conventions: {zero_to_the_zero: "1"}'
-)
 
 
 @dataclass(frozen=True)
@@ -77,76 +78,25 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
             cache[start, end] = Side(node, free)
         return cache[start, end]
 
+    from pizarra.exact.decide import decide
+
     for link in split_links(tex, context.lang):
         left = side(link.left.start, link.left.end, link.left.tokens)
         right = side(link.right.start, link.right.end, link.right.tokens)
         claim = link.source(tex)
-        status, message, hint = _decide(tex, claim, link, left, right, context)
+        status, message, hint = decide(tex, claim, link, left, right, context)
+        if status is Status.FAILED and _spanish_grouping(claim, context.lang):
+            hint = SPANISH_GROUPING_HINT
         verdicts.append(Verdict(claim, status, message, hint, link.offset))
     return verdicts
+
+
+def _spanish_grouping(claim: str, lang: str) -> bool:
+    """``262{,}144`` in a Spanish lesson is 262.144: probably meant as thousands."""
+    return lang.split("-")[0] == "es" and re.search(r"\{,\}\d{3}(?!\d)", claim) is not None
 
 
 def _in_subscript(tokens: list[Token], index: int) -> bool:
     """``a_{1,2}`` names an entry; its digits are not a number to read."""
     before = [t.text for t in tokens[max(0, index - 2) : index]]
     return before == ["_", "{"]
-
-
-def _decide(
-    tex: str, claim: str, link: Link, left: Side, right: Side, context: Context
-) -> Decision:
-    """Status, message and hint of one claim."""
-    if isinstance(left.node, Unsupported):
-        return Status.UNCHECKED, left.node.reason, ""
-    if isinstance(right.node, Unsupported):
-        return Status.UNCHECKED, right.node.reason, ""
-    if link.relation == "?=":
-        return Status.UNCHECKED, "an equation to solve, not a claim", ""
-    free = left.free | right.free
-    if free:
-        return judge_identity(claim, link.relation, left.node, right.node, free, context)
-    return _closed(tex, claim, link.relation, left.node, right.node, context)
-
-
-def _closed(
-    tex: str, claim: str, relation: str, left: Node, right: Node, context: Context
-) -> Decision:
-    """A relation without letters; with ``\\pm``, it must hold for both signs."""
-    pairs = has_plus_minus(left) or has_plus_minus(right)
-    unit = written_unit(right) or written_unit(left)
-    for choice in (1, -1) if pairs else (1,):
-        values = evaluate(left, context, choice=choice), evaluate(right, context, choice=choice)
-        problem = _problem(tex, claim, relation, values)
-        if problem is not None:
-            return problem
-        assert not isinstance(values[0], Undefined | ZeroToTheZero | Unsupported)
-        assert not isinstance(values[1], Undefined | ZeroToTheZero | Unsupported)
-        status, message, hint = compare(claim, relation, values[0], values[1], unit)
-        if status is not Status.CHECKED:
-            if pairs and status is Status.FAILED:
-                message += f" (with the {'upper' if choice == 1 else 'lower'} sign of \\pm)"
-            return status, message, hint
-    return CHECKED
-
-
-def _problem(
-    tex: str, claim: str, relation: str, values: tuple[Outcome, Outcome]
-) -> Decision | None:
-    """The verdict when a side has no value, or None when both have one."""
-    for value in values:
-        if isinstance(value, Unsupported):
-            return Status.UNCHECKED, value.reason, ""
-    for value in values:
-        if isinstance(value, ZeroToTheZero):
-            power = tex[value.start : value.end]
-            message = f"{power} has no value unless the lesson declares a convention: {claim}"
-            return Status.FAILED, message, ZERO_TO_THE_ZERO_HINT
-    undefined = [v for v in values if isinstance(v, Undefined)]
-    if undefined:
-        if len(undefined) == 2 or relation == "\\ne":
-            return Status.UNCHECKED, "a side has no real value", ""
-        where = tex[undefined[0].start : undefined[0].end]
-        message = f"{where} is not defined in the real numbers: {claim}"
-        return Status.FAILED, message, f"{undefined[0].reason}; {FIX_HINT}"
-    return None
-

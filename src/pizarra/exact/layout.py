@@ -21,14 +21,17 @@ EQUATION_TO_SOLVE = "\\qeq"
 CONNECTOR = "\\connector"
 """The token a connector word (``\\text{ y }``) becomes: it ends a statement."""
 
-_CONNECTOR_WORDS = (
-    "y e o u ni si sea pues luego entonces donde con para porque como cuando pero aunque "
-    "es decir o sea que tal ya asi así por lo tanto tanto de modo forma en general "
-    "mientras and or if then so where with for since because hence thus while but "
-    "therefore when let as that such in general whereas i.e. e.g. is are es son "
+CONNECTORS = frozenset(
+    {"y", "e", "o", "u", "ni", "si", "sea", "pues", "luego", "entonces", "donde", "pero"}
+    | {"aunque", "porque", "ya que", "es decir", "o sea", "por lo tanto", "por tanto"}
+    | {"en general", "mientras que", "con", "para", "cuando", "tal que", "así que"}
+    | {"and", "or", "if", "then", "so", "where", "but", "therefore", "thus", "hence"}
+    | {"since", "because", "i.e.", "e.g.", "in general", "while", "whereas", "let"}
+    | {"such that", "for", "with", "when", "that is"}
 )
-CONNECTORS = frozenset(_CONNECTOR_WORDS.split())
-"""Words that join statements (Spanish and English); a ``\\text`` of only these is a break."""
+"""Words and phrases that join statements (Spanish and English): a ``\\text`` holding
+only one of them separates two statements. Words that can be arithmetic (``de``,
+``por``, ``of``, ``times``) are deliberately absent: they leave their side unchecked."""
 
 _LABELS = frozenset({"\\tag", "\\tag*", "\\label"})
 _DROPPED = frozenset({"\\nonumber", "\\notag"})
@@ -98,8 +101,8 @@ def normalize(tokens: list[Token]) -> list[Token]:
 
 
 def _connector(token: Token) -> bool:
-    words = re.sub(r"[,;:.()]", " ", text_words(token)).lower().split()
-    return all(word in CONNECTORS for word in words)
+    words = " ".join(re.sub(r"[,;:()]", " ", text_words(token)).lower().split())
+    return words.strip(".") in CONNECTORS or words in CONNECTORS or not words
 
 
 def _command(token: Token, *names: str) -> bool:

@@ -396,7 +396,8 @@ class _Parser:
         if name == "\\left":
             return self.left_right(token)
         if name in FLOORS:
-            return self.floor(token, name, FLOORS[name][0], FLOORS[name][1])
+            self.take()
+            return self.floor(token, *FLOORS[name])
         if name in LOGS:
             return self.logarithm(token, LOGS[name])
         if name in EXTREMES:
@@ -406,8 +407,8 @@ class _Parser:
             return self.series(token, "sum" if name == "\\sum" else "prod")
         raise _Stop(f"{name} is not arithmetic")
 
-    def floor(self, token: Token, opener: str, closer: str, kind: str) -> Node:
-        self.take()
+    def floor(self, token: Token, closer: str, kind: str) -> Node:
+        """The rest of ``\\lfloor x \\rfloor`` once its opening bracket is taken."""
         inner = self.expr()
         if self.at("\\right"):
             self.take()
@@ -455,7 +456,7 @@ class _Parser:
         self.take()
         opener = self.take()
         if opener.text in FLOORS:
-            return self.floor(token, opener.text, FLOORS[opener.text][0], FLOORS[opener.text][1])
+            return self.floor(token, *FLOORS[opener.text])
         if opener.text in BARS:
             self.bars += 1
             inner = self.expr()

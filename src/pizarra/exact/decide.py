@@ -1,0 +1,77 @@
+"""Decide one claim whose sides are read: the arithmetic behind :mod:`pizarra.exact.judge`."""
+
+from __future__ import annotations
+
+from pizarra.exact.ast import Node, has_plus_minus
+from pizarra.exact.compare import compare, written_unit
+from pizarra.exact.context import Context
+from pizarra.exact.evaluate import Outcome, Undefined, ZeroToTheZero, evaluate
+from pizarra.exact.identity import judge_identity
+from pizarra.exact.judge import Side
+from pizarra.exact.parser import Unsupported
+from pizarra.exact.statements import Link
+from pizarra.exact.status import CHECKED, FIX_HINT, Decision, Status
+
+ZERO_TO_THE_ZERO_HINT = (
+    'declare a convention in the front matter, e.g. conventions: {zero_to_the_zero: "1"}'
+)
+
+
+def decide(
+    tex: str, claim: str, link: Link, left: Side, right: Side, context: Context
+) -> Decision:
+    """Status, message and hint of one claim (``left`` and ``right`` as the judge read them)."""
+    if isinstance(left.node, Unsupported):
+        return Status.UNCHECKED, left.node.reason, ""
+    if isinstance(right.node, Unsupported):
+        return Status.UNCHECKED, right.node.reason, ""
+    if link.relation == "?=":
+        return Status.UNCHECKED, "an equation to solve, not a claim", ""
+    free = left.free | right.free
+    if free:
+        return judge_identity(claim, link.relation, left.node, right.node, free, context)
+    return _closed(tex, claim, link.relation, left.node, right.node, context)
+
+
+def _closed(
+    tex: str, claim: str, relation: str, left: Node, right: Node, context: Context
+) -> Decision:
+    """A relation without letters; with ``\\pm``, it must hold for both signs."""
+    pairs = has_plus_minus(left) or has_plus_minus(right)
+    unit = written_unit(right) or written_unit(left)
+    for choice in (1, -1) if pairs else (1,):
+        values = evaluate(left, context, choice=choice), evaluate(right, context, choice=choice)
+        problem = _problem(tex, claim, relation, values)
+        if problem is not None:
+            return problem
+        assert not isinstance(values[0], Undefined | ZeroToTheZero | Unsupported)
+        assert not isinstance(values[1], Undefined | ZeroToTheZero | Unsupported)
+        status, message, hint = compare(claim, relation, values[0], values[1], unit)
+        if status is not Status.CHECKED:
+            if pairs and status is Status.FAILED:
+                message += f" (with the {'upper' if choice == 1 else 'lower'} sign of \\pm)"
+            return status, message, hint
+    return CHECKED
+
+
+def _problem(
+    tex: str, claim: str, relation: str, values: tuple[Outcome, Outcome]
+) -> Decision | None:
+    """The verdict when a side has no value, or None when both have one."""
+    for value in values:
+        if isinstance(value, Unsupported):
+            return Status.UNCHECKED, value.reason, ""
+    for value in values:
+        if isinstance(value, ZeroToTheZero):
+            power = tex[value.start : value.end]
+            message = f"{power} has no value unless the lesson declares a convention: {claim}"
+            return Status.FAILED, message, ZERO_TO_THE_ZERO_HINT
+    undefined = [v for v in values if isinstance(v, Undefined)]
+    if undefined:
+        if len(undefined) == 2 or relation == "\\ne":
+            return Status.UNCHECKED, "a side has no real value", ""
+        where = tex[undefined[0].start : undefined[0].end]
+        message = f"{where} is not defined in the real numbers: {claim}"
+        return Status.FAILED, message, f"{undefined[0].reason}; {FIX_HINT}"
+    return None
+

@@ -1,0 +1,107 @@
+"""The claims corpus: lessons in Spanish and English whose every claim has an expected verdict.
+
+Each line of a corpus lesson that holds claims ends with its expectation, an HTML
+comment ``<!-- expect: c f -->`` (or a TeX comment ``% expect: c`` inside display
+math): one letter per claim on that line, in order (c checked, u unchecked, f
+failed; nothing for a line that must stay silent). A false case is a line that
+expects ``f``: it must fail at its own line, and nothing on it may be checked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pizarra.check.claims import ClaimRecord, claim_records
+from pizarra.exact.judge import Status
+from pizarra.lower import parse_lesson
+
+CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
+LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}
+_EXPECT = re.compile(r"(?:<!--|%)\s*expect:([ cuf]*?)\s*(?:-->|$)")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One line of a corpus lesson and the verdicts expected on it."""
+
+    path: Path
+    line: int
+    expected: tuple[Status, ...]
+
+
+def _cases() -> list[Case]:
+    cases = []
+    for path in sorted(CORPUS.glob("*/*.md")):
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = _EXPECT.search(text)
+            if match is not None:
+                expected = tuple(LETTERS[word] for word in match.group(1).split())
+                cases.append(Case(path, number, expected))
+    return cases
+
+
+def _case_id(case: Case) -> str:
+    index = sum(1 for c in CASES if c.path == case.path and c.line <= case.line)
+    return f"{case.path.parent.name}-{case.path.stem}-{index:03d}"
+
+
+CASES = _cases()
+
+
+@cache
+def _records(path: Path) -> tuple[ClaimRecord, ...]:
+    lesson, errors = parse_lesson(path, path.name)
+    assert lesson is not None and not errors, [e.format() for e in errors]
+    records, problems = claim_records(lesson)
+    assert not problems, [p.format() for p in problems]
+    return tuple(records)
+
+
+def _on_line(case: Case) -> list[ClaimRecord]:
+    return [r for r in _records(case.path) if r.pos.line == case.line]
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=_case_id(c)) for c in CASES])
+def test_case(case: Case) -> None:
+    found = _on_line(case)
+    assert tuple(r.status for r in found) == case.expected, [(r.claim, r.reason) for r in found]
+
+
+def test_no_false_case_is_checked_and_each_fails_at_its_line() -> None:
+    """Every claim expected to fail fails, at its own line; none is reported checked."""
+    checked, missed = [], []
+    for case in CASES:
+        found = _on_line(case)
+        for index, expected in enumerate(case.expected):
+            if expected is Status.FAILED:
+                status = found[index].status if index < len(found) else None
+                if status is Status.CHECKED:
+                    checked.append((case.path.name, case.line))
+                elif status is not Status.FAILED:
+                    missed.append((case.path.name, case.line))
+    assert (checked, missed) == ([], [])
+
+
+def test_every_judged_line_has_an_expectation() -> None:
+    annotated = {(case.path, case.line) for case in CASES}
+    for path in {case.path for case in CASES}:
+        stray = [r for r in _records(path) if (path, r.pos.line) not in annotated]
+        assert stray == [], path.name
+
+
+def test_corpus_size_and_languages() -> None:
+    families = Counter(case.path.stem for case in CASES)
+    languages = Counter(case.path.parent.name for case in CASES)
+    assert len(CASES) >= 200
+    assert set(languages) == {"es", "en"}
+    assert all(
+        any(Status.FAILED in c.expected for c in CASES if c.path.stem == family)
+        for family in families
+        if family not in ("silent", "text", "logs-base-e")
+    )
