@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,17 +12,33 @@ from playwright.sync_api import Browser, Page
 from pizarra.course import BUNDLED
 from pizarra.lower import parse_lesson
 from tests.browser.conftest import ServedCourse
-from tests.browser.test_explorer import AXE_RUN, VALUES, open_page, range_of, snapshot
+from tests.browser.test_explorer import AXE_RUN, ROOT, VALUES, open_page, range_of, snapshot
 
 pytestmark = pytest.mark.browser
 
-LESSON_FILE = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
-PATH = "/potencias-para-la-ia/"
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def the_lesson() -> Any:
-    lesson, errors = parse_lesson(LESSON_FILE, "lesson.md")
+@dataclass(frozen=True)
+class Published:
+    """A published lesson of the bundled course and what its page must show."""
+
+    file: str
+    path: str
+    questions: int
+    sources: int
+    explorer: str
+    first_answer: str
+
+
+POWERS = Published("07-potencias-para-la-ia.md", "/potencias-para-la-ia/", 7, 8, ROOT, "81")
+LOGS = Published("08-logaritmos.md", "/logaritmos/", 8, 8, "#mitades", "32")
+LESSONS = [pytest.param(POWERS, id="lesson7"), pytest.param(LOGS, id="lesson8")]
+PATH = POWERS.path
+
+
+def the_lesson(published: Published = POWERS) -> Any:
+    lesson, errors = parse_lesson(BUNDLED / "lessons" / published.file, "lesson.md")
     assert lesson is not None and not errors
     return lesson
 
@@ -40,20 +56,21 @@ def load(page: Page, url: str) -> None:
     page.evaluate("document.fonts.ready")
 
 
+@pytest.mark.parametrize("published", LESSONS)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_lesson_is_typeset_and_has_no_axe_violations(
-    browser: Browser, bundled_course: ServedCourse, axe_path: str, scheme: str
+    browser: Browser, bundled_course: ServedCourse, axe_path: str, scheme: str, published: Published
 ) -> None:
     context = browser.new_context(
         viewport={"width": 1000, "height": 900}, color_scheme=scheme, reduced_motion="reduce"
     )
     page = context.new_page()
-    load(page, bundled_course.url + PATH)
+    load(page, bundled_course.url + published.path)
     SHOTS.mkdir(exist_ok=True)
-    shot = SHOTS / f"lesson-{scheme}.png"
+    shot = SHOTS / f"lesson-{published.path.strip('/')}-{scheme}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 100_000
-    lesson = the_lesson()
+    lesson = the_lesson(published)
     displays = sum(1 for m in lesson.math if m.display)
     assert page.locator("main math").count() == len(lesson.math)
     assert page.locator('main math[display="block"]').count() == displays
@@ -69,8 +86,11 @@ def test_lesson_is_typeset_and_has_no_axe_violations(
     context.close()
 
 
-def test_page_loads_no_math_javascript(page: Page, bundled_course: ServedCourse) -> None:
-    load(page, bundled_course.url + PATH)
+@pytest.mark.parametrize("published", LESSONS)
+def test_page_loads_no_math_javascript(
+    page: Page, bundled_course: ServedCourse, published: Published
+) -> None:
+    load(page, bundled_course.url + published.path)
     scripts = page.evaluate(
         "Array.from(document.scripts).map(s => [s.type, s.src.split('/').pop()])"
     )
@@ -99,9 +119,12 @@ def test_aligned_rows_line_up(page: Page, bundled_course: ServedCourse) -> None:
         assert None not in rows and max(rows) - min(rows) < 1, rows
 
 
-def test_outline_landmarks_and_language(page: Page, bundled_course: ServedCourse) -> None:
-    load(page, bundled_course.url + PATH)
-    lesson = the_lesson()
+@pytest.mark.parametrize("published", LESSONS)
+def test_outline_landmarks_and_language(
+    page: Page, bundled_course: ServedCourse, published: Published
+) -> None:
+    load(page, bundled_course.url + published.path)
+    lesson = the_lesson(published)
     assert page.locator("html").get_attribute("lang") == "es"
     assert page.locator("h1").count() == 1
     assert page.locator("h1").inner_text() == lesson.title
@@ -109,37 +132,43 @@ def test_outline_landmarks_and_language(page: Page, bundled_course: ServedCourse
     assert h2 == [s.title for s in lesson.sections if s.level == 2] + ["Fuentes"]
     for role in ("banner", "main", "contentinfo", "navigation"):
         assert page.get_by_role(role).count() >= 1, role
-    assert page.locator("main h3").all_inner_texts() == [f"Pregunta {n}" for n in range(1, 8)]
+    questions = [f"Pregunta {n}" for n in range(1, published.questions + 1)]
+    subsections = [s.title for s in lesson.sections if s.level == 3]
+    assert page.locator("main h3").all_inner_texts() == subsections + questions
     sources = page.locator("#fuentes + ol li a")
-    assert sources.count() == 8
+    assert sources.count() == published.sources
     assert all(
         href.startswith("https://") for href in sources.evaluate_all("l => l.map(a => a.href)")
     )
 
 
-def test_solutions_open_without_javascript(nojs_page: Page, bundled_course: ServedCourse) -> None:
-    load(nojs_page, bundled_course.url + PATH)
+@pytest.mark.parametrize("published", LESSONS)
+def test_solutions_open_without_javascript(
+    nojs_page: Page, bundled_course: ServedCourse, published: Published
+) -> None:
+    load(nojs_page, bundled_course.url + published.path)
     summaries = nojs_page.locator("details.solution > summary")
-    assert summaries.count() == 7
-    assert summaries.all_inner_texts() == ["Mostrar la solución"] * 7
+    assert summaries.count() == published.questions
+    assert summaries.all_inner_texts() == ["Mostrar la solución"] * published.questions
     body = nojs_page.locator("details.solution").first.locator(".solution-body")
     assert not body.is_visible()
     summaries.first.click()
     assert body.is_visible()
-    assert "81" in body.inner_text()
+    assert published.first_answer in body.inner_text()
     assert summaries.first.inner_text() == "Ocultar la solución"
     summaries.first.click()
     assert summaries.first.inner_text() == "Mostrar la solución"
 
 
+@pytest.mark.parametrize("published", LESSONS)
 def test_phone_width_has_no_horizontal_scroll(
-    browser: Browser, bundled_course: ServedCourse, axe_path: str
+    browser: Browser, bundled_course: ServedCourse, axe_path: str, published: Published
 ) -> None:
     context = browser.new_context(viewport={"width": 320, "height": 700}, reduced_motion="reduce")
     page = context.new_page()
-    load(page, bundled_course.url + PATH)
+    load(page, bundled_course.url + published.path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
-    page.screenshot(path=str(SHOTS / "lesson-320.png"))
+    page.screenshot(path=str(SHOTS / f"lesson-{published.path.strip('/')}-320.png"))
     assert axe_violations(page, axe_path) == []
     context.close()
 
@@ -150,32 +179,57 @@ def test_course_page_puts_published_lessons_first(
     load(page, bundled_course.url + "/")
     assert page.get_by_text("Math for AI", exact=True).count() == 1
     cards = page.locator(".lesson-card")
-    assert cards.count() == 1
+    assert cards.count() == 2
     published = cards.locator("a")
-    assert published.all_inner_texts() == [the_lesson().title]
+    assert published.all_inner_texts() == [the_lesson(POWERS).title, the_lesson(LOGS).title]
     upcoming = page.locator(".upcoming-list li")
     numbers = [int(i.split("-")[1]) for i in upcoming.evaluate_all("l => l.map(e => e.id)")]
-    assert numbers == [1, 2, 3, 4, 5, 6, 8, 9]
+    assert numbers == [1, 2, 3, 4, 5, 6, 9]
     assert upcoming.locator("a").count() == 0
-    assert "Lección 8" in upcoming.nth(6).inner_text()
-    assert "2^p = 8" in upcoming.nth(6).inner_text(), "the summary is shown"
     top = page.evaluate("document.querySelector('.lesson-card').getBoundingClientRect().top")
     first_upcoming = page.evaluate("document.querySelector('.upcoming-list').offsetTop")
     assert top < first_upcoming
     assert axe_violations(page, axe_path) == []
-    published.click()
-    assert page.url.endswith(PATH)
+    published.last.click()
+    assert page.url.endswith(LOGS.path)
 
 
-def test_lesson_references_point_to_the_course(page: Page, bundled_course: ServedCourse) -> None:
-    load(page, bundled_course.url + PATH)
+@pytest.mark.parametrize(
+    ("published", "hrefs", "neighbours"),
+    [
+        pytest.param(
+            POWERS,
+            ["../#leccion-2", "../logaritmos/", "../logaritmos/"],
+            {"next": "../logaritmos/"},
+            id="lesson7",
+        ),
+        pytest.param(
+            LOGS,
+            ["../potencias-para-la-ia/", "../#leccion-9", "../#leccion-9"],
+            {"prev": "../potencias-para-la-ia/"},
+            id="lesson8",
+        ),
+    ],
+)
+def test_lesson_references_and_neighbours(
+    page: Page,
+    bundled_course: ServedCourse,
+    published: Published,
+    hrefs: list[str],
+    neighbours: dict[str, str],
+) -> None:
+    load(page, bundled_course.url + published.path)
     refs = page.locator("main a.lesson-ref")
-    assert refs.count() == 3
-    for href in refs.evaluate_all("l => l.map(a => a.getAttribute('href'))"):
-        assert re.fullmatch(r"\.\./#leccion-[28]", href)
-    assert page.locator(".lesson-nav").count() == 0, "no published neighbour, no prev/next"
-    refs.last.click()
-    assert page.locator("#leccion-8").is_visible()
+    assert refs.evaluate_all("l => l.map(a => a.getAttribute('href'))") == hrefs
+    assert all(text.startswith("lección ") for text in refs.all_inner_texts())
+    nav = {
+        kind: page.locator(f".lesson-nav-{kind} a").get_attribute("href")
+        for kind in ("prev", "next")
+        if page.locator(f".lesson-nav-{kind} a").count()
+    }
+    assert nav == neighbours
+    page.locator(".lesson-nav a").first.click()
+    assert page.url.endswith(next(iter(neighbours.values())).removeprefix(".."))
 
 
 def test_explorer_in_the_lesson_keyboard_and_server_agree(
@@ -237,10 +291,58 @@ def test_second_explorer_lesson_in_english(
     assert axe_violations(page, axe_path) == []
 
 
-def test_print_shows_solutions_and_the_data_table(page: Page, bundled_course: ServedCourse) -> None:
-    load(page, bundled_course.url + PATH)
+@pytest.mark.parametrize("published", LESSONS)
+def test_print_shows_solutions_and_the_data_table(
+    page: Page, bundled_course: ServedCourse, published: Published
+) -> None:
+    load(page, bundled_course.url + published.path)
     page.emulate_media(media="print")
-    assert page.locator("details.solution .solution-body").nth(6).is_visible()
+    last = published.questions - 1
+    assert page.locator("details.solution .solution-body").nth(last).is_visible()
     assert page.locator("details.px-data .px-table").is_visible()
     assert not page.locator(".lesson-nav").is_visible()
     assert not page.locator("form.px-control").is_visible()
+
+
+def test_logarithm_explorer_keyboard_and_server_agree_in_every_state(
+    page: Page, nojs_page: Page, bundled_course: ServedCourse
+) -> None:
+    url = bundled_course.url + LOGS.path
+    page.goto(url)
+    page.wait_for_selector(f"{LOGS.explorer} input.px-range:not([hidden])", state="visible")
+    assert snapshot(page, LOGS.explorer)["value"] == "1024"
+    range_of(page, LOGS.explorer).focus()
+    page.keyboard.press("ArrowRight")
+    state = snapshot(page, LOGS.explorer)
+    assert state["readouts"] == {
+        "n": "2048",
+        "mitades": "11",
+        "natural": "7,62",
+        "lineal": "1024×",
+        "logaritmo": "11×",
+    }
+    page.keyboard.press("End")
+    assert snapshot(page, LOGS.explorer)["value"] == "524.288"
+    page.keyboard.press("Home")
+    for exponent in range(1, 20):
+        if exponent > 1:
+            page.keyboard.press("ArrowRight")
+        nojs_page.goto(f"{url}?n={2**exponent}")
+        assert snapshot(page, LOGS.explorer) == snapshot(nojs_page, LOGS.explorer), exponent
+
+
+def test_logarithm_explorer_table_without_javascript(
+    nojs_page: Page, bundled_course: ServedCourse
+) -> None:
+    load(nojs_page, bundled_course.url + LOGS.path)
+    rows = nojs_page.locator(f"{LOGS.explorer} table tbody tr")
+    assert rows.count() == 19
+    texts = "l => l.map(e => e.textContent)"
+    assert rows.first.locator("td, th").evaluate_all(texts)[:5] == ["2", "1", "0,69", "1×", "1×"]
+    assert rows.last.locator("td, th").evaluate_all(texts)[:5] == [
+        "524.288",
+        "19",
+        "13,17",
+        "262.144×",
+        "19×",
+    ]
