@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.pizarra-setup
 
-.PHONY: setup serve test lint bench clean
+.PHONY: setup serve test lint bench corpus clean
 
 $(STAMP): pyproject.toml
 	bash scripts/setup-system.sh
@@ -26,6 +26,12 @@ test: setup
 
 bench: setup
 	$(BIN)/python bench/bench_build.py
+
+# A folder of MyST lectures (e.g. a Jupyter Book's lectures/), imported, checked and built:
+# make corpus DIR=path/to/lectures [LECTURES="geom_series pv"]
+corpus: setup
+	@test -n "$(DIR)" || { echo 'usage: make corpus DIR=folder [LECTURES="a b"]'; exit 2; }
+	$(BIN)/python bench/myst_corpus.py "$(DIR)" $(LECTURES)
 
 clean:
 	rm -rf $(VENV) _site .pizarra-cache dist

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from pizarra.build import render_site
 from pizarra.check.ledger import lesson_ledger
+from pizarra.check.references import check_references
+from pizarra.lower import parse_lesson
 from tests.support import fake_math, lesson_from, small_course
 
 PNG = base64.b64decode(
@@ -34,12 +36,27 @@ def test_a_formula_outside_dollars_and_latex_delimiters_are_warned() -> None:
     assert len(errors) == 2
 
 
-def test_a_label_used_twice_is_an_error() -> None:
-    _, errors = lesson_from("(a)=\nUno.\n\n```{math}\n:label: a\nx\n```\n")
+def test_a_label_used_twice_is_an_error_but_equations_have_their_own() -> None:
+    _, errors = lesson_from("(a)=\nUno.\n\n```{math}\n:label: a\nx\n```\n\n(a)=\nDos.\n")
     assert errors == [
-        "prueba.md:14:1: error: label 'a' is already used at line 11\n"
+        "prueba.md:19:1: error: label 'a' is already used at line 11\n"
         "    hint: give each target its own label"
     ]
+
+
+def test_a_target_right_before_a_theorem_names_it() -> None:
+    lesson, errors = lesson_from(
+        "(t)=\n```{prf:theorem}\n:label: thm\nA.\n```\n\n"
+        "(same)=\n```{prf:lemma}\n:label: same\nB.\n```\n"
+    )
+    assert errors == []
+    assert lesson is not None
+    named = {t.label: (t.kind, t.number, t.title) for t in lesson.targets}
+    assert named == {
+        "t": ("theorem", 1, "Teorema 1"),
+        "thm": ("theorem", 1, "Teorema 1"),
+        "same": ("lemma", 1, "Lema 1"),
+    }
 
 
 def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> None:
@@ -69,3 +86,45 @@ def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> No
     assert '<figure class="figure" id="fig-dot">' in page
     assert '<img src="../media/img/dot.png" alt="A dot" style="width: 50%">' in page
     assert "<figcaption><p>Un punto.</p>" in page
+
+
+BIB = r"""
+@article{hamilton2005,
+  author = {Hamilton, James D. and Smith, Ann},
+  title = {{What's real about the business cycle?}},
+  journal = {Review},
+  year = {2005},
+  doi = {10.1/xyz}
+}
+@book{unused, title = {Never cited}, year = {1999}}
+"""
+
+
+def test_citations_resolve_from_a_bibtex_file(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(BIB)
+    text = (
+        "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\nbibliography: refs.bib\n---\n"
+        "As {cite}`hamilton2005` shows, and {cite:p}`nobody`.\n"
+    )
+    lesson, errors = parse_lesson(tmp_path / "l.md", "l.md", text)
+    assert errors == []
+    assert lesson is not None
+    assert [(s.key, s.title, s.url) for s in lesson.sources] == [
+        (
+            "hamilton2005",
+            "Hamilton, Smith (2005). What's real about the business cycle? Review.",
+            "https://doi.org/10.1/xyz",
+        )
+    ]
+    found = check_references(small_course(lesson), lesson)
+    assert [d.message for d in found] == ["no source with id 'nobody'"]
+
+
+def test_a_broken_bibtex_file_is_an_error_at_the_front_matter(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{x, title = {unclosed")
+    text = (
+        "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\nbibliography: refs.bib\n---\n{cite}`x`\n"
+    )
+    _, errors = parse_lesson(tmp_path / "l.md", "l.md", text)
+    assert [str(e.pos) for e in errors] == ["l.md:6:1"]
+    assert errors[0].message.startswith("refs.bib is not valid BibTeX")

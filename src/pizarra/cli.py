@@ -82,6 +82,24 @@ def _parser() -> argparse.ArgumentParser:
         "(checked, unchecked with the reason, failed)",
     )
     c.set_defaults(run=_check)
+
+    i = commands.add_parser(
+        "import", help="turn a Jupyter notebook or a jupytext MyST file into a pizarra lesson"
+    )
+    i.add_argument("file", type=Path, metavar="FILE", help="a .ipynb or .md file")
+    i.add_argument(
+        "-o", "--out", type=Path, default=None, help="where to write the lesson (default: stdout)"
+    )
+    i.add_argument("--lesson", type=int, default=1, help="its number in the course (default: 1)")
+    i.add_argument("--lang", default="en", help="its language (default: en)")
+    i.add_argument(
+        "--bib",
+        action="append",
+        default=[],
+        metavar="FILE.bib",
+        help="a BibTeX file for {cite}, as a path from the lesson (repeatable)",
+    )
+    i.set_defaults(run=_import)
     return parser
 
 
@@ -121,6 +139,32 @@ def _check(args: argparse.Namespace) -> int:
         _print_claims(report)
     _print_report(report, "check", args.strict)
     return 1 if report.failed(args.strict) else 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from pizarra.fileio import write_atomic
+    from pizarra.importer import NotImportable, import_file
+
+    source: Path = args.file
+    if source.suffix not in (".ipynb", ".md") or not source.is_file():
+        print(f"pizarra import: {source}: give an existing .ipynb or .md file", file=sys.stderr)
+        return 2
+    try:
+        imported = import_file(source, args.lesson, args.lang, tuple(args.bib))
+    except (NotImportable, OSError, UnicodeDecodeError) as exc:
+        print(f"pizarra import: {exc}", file=sys.stderr)
+        return 1
+    for note in imported.notes:
+        print(f"pizarra import: {source}: {note}", file=sys.stderr)
+    if args.out is None:
+        sys.stdout.write(imported.text)
+    else:
+        write_atomic(args.out, imported.text.encode())
+        print(
+            f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",
+            file=sys.stderr,
+        )
+    return 0
 
 
 def _build(args: argparse.Namespace) -> int:

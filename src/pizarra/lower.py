@@ -18,10 +18,11 @@ from pizarra.errors import Diagnostic, SourcePos
 from pizarra.markdown import parser
 from pizarra.model import Block, Lesson, MathItem, Prose, Section
 from pizarra.syntax import DIRECTIVES, GATED, ROLES
+from pizarra.syntax.bibliography import cited_entries
 from pizarra.syntax.context import Directive, LowerContext, slugify
 from pizarra.syntax.front_matter import parse_front_matter
 from pizarra.syntax.inline import lower_inline
-from pizarra.syntax.targets import lower_target
+from pizarra.syntax.targets import lower_target, name_block
 
 MAX_SOURCE_BYTES = 2_000_000
 MAX_NESTING = 8
@@ -73,6 +74,18 @@ def parse_lesson(
     diagnostics += ctx.diagnostics
     if front is None:
         return None, diagnostics
+    sources = list(front.sources)
+    if front.bibliography:
+        found, bib_errors = cited_entries(
+            front.bibliography,
+            path,
+            ctx.root,
+            ctx.citations,
+            {s.key for s in sources},
+            front.bibliography_pos or origin,
+        )
+        sources += found
+        diagnostics += bib_errors
     lesson = Lesson(
         path=path,
         display_path=display_path,
@@ -82,12 +95,12 @@ def parse_lesson(
         summary=front.summary,
         slug=front.slug or _slug_from_path(path),
         blocks=blocks,
-        sources=front.sources,
+        sources=tuple(sources),
         math=tuple(ctx.math),
         lesson_refs=tuple(ctx.lesson_refs),
         citations=tuple(ctx.citations),
         sections=tuple(ctx.sections),
-        targets=tuple(ctx.targets.values()),
+        targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
         conventions=front.conventions,
         variables=front.variables,
@@ -151,6 +164,7 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
             prose.append(token)
             continue
         flush()
+        start = index
         if directive.name.endswith(("-start", "-end")):
             directive, index = _gated(ctx, directive, tokens, index)
             if directive is None:
@@ -174,6 +188,9 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         block = rule(ctx, directive, next_output)
         if block is not None:
             blocks.append(block)
+            before = tokens[start - 2] if start >= 2 else None
+            if before is not None and before.type == "myst_target":
+                name_block(ctx, before.content.strip(), block)
     flush()
     return tuple(blocks)
 

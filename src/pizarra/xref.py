@@ -25,7 +25,7 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     """The resolved reference, or the reason it does not resolve."""
     if ref.kind == "doc":
         return _resolve_doc(course, lesson, ref)
-    found = _find_target(course, lesson, ref.label)
+    found = _find_target(course, lesson, ref.label, ref.kind == "eq")
     if found is None:
         return f"no label {ref.label!r} in the course"
     owner, target = found
@@ -42,12 +42,18 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     return Resolved(href, text)
 
 
-def _find_target(course: Course, lesson: Lesson, label: str) -> tuple[Lesson, Target] | None:
+def _find_target(
+    course: Course, lesson: Lesson, label: str, equation: bool
+) -> tuple[Lesson, Target] | None:
+    """The target named ``label``: equations first for ``{eq}``, last for the others."""
+    found: tuple[Lesson, Target] | None = None
     for owner in (lesson, *(other for other in course.lessons() if other is not lesson)):
         for target in owner.targets:
             if target.label == label:
-                return owner, target
-    return None
+                if (target.kind == "equation") == equation:
+                    return owner, target
+                found = found or (owner, target)
+    return found
 
 
 def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:

@@ -61,6 +61,8 @@ class LowerContext:
     """Heading ids used so far in the page."""
     targets: dict[str, Target] = field(default_factory=dict)
     """Labelled places so far, by label."""
+    equations: dict[str, Target] = field(default_factory=dict)
+    """Labelled equations so far, by label (their own namespace, for ``{eq}``)."""
     refs: list[Ref] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
     """Numbers given so far per kind (``equation``, ``theorem``...)."""
@@ -98,22 +100,34 @@ class LowerContext:
         pos: SourcePos,
         anchor: str = "",
     ) -> str:
-        """Register ``label`` and return its element id; a label used twice is an error.
+        """Register ``label`` and return the element's id; a label used twice is an error.
 
         ``anchor`` is the id when the block already has one (an exercise's ``pregunta-N``).
+        Equations have labels of their own, as in Sphinx's math domain. A ``(label)=``
+        right before a directive that declares the same label is the same target.
         """
         label = label.strip()
-        if label in self.targets:
-            first = self.targets[label].pos
+        table = self.equations if kind == "equation" else self.targets
+        anchor = anchor or self.unique_anchor(label)
+        first = table.get(label)
+        if first is not None and first.kind == "target" and not first.title and kind != "target":
+            table[label] = Target(label, kind, number, title, first.anchor, first.pos)
+            return anchor
+        if first is not None:
             self.error(
                 pos,
-                f"label {label!r} is already used at line {first.line}",
+                f"label {label!r} is already used at line {first.pos.line}",
                 hint="give each target its own label",
             )
-            return self.targets[label].anchor
-        anchor = anchor or self.unique_anchor(label)
-        self.targets[label] = Target(label, kind, number, title, anchor, pos)
+            return anchor
+        table[label] = Target(label, kind, number, title, anchor, pos)
         return anchor
+
+    def adopt(self, label: str, kind: str, number: int | None, title: str) -> None:
+        """A ``(label)=`` right before a block names that block (a theorem, an exercise)."""
+        first = self.targets.get(label)
+        if first is not None and first.kind == "target" and not first.title:
+            self.targets[label] = Target(label, kind, number, title, first.anchor, first.pos)
 
     def unique_anchor(self, text: str) -> str:
         """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats)."""

@@ -25,6 +25,7 @@ _FIELDS = {
     "strict_claims": "true: a statement pizarra cannot decide is an error, not a warning",
     "functions": "name -> definition of functions claims may apply, e.g. g: x^2 + 1",
     "macros": "name -> TeX for formulas, e.g. R: \\mathbb{R}",
+    "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
 }
 CONVENTIONS = {
     "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
@@ -64,6 +65,10 @@ class FrontMatter:
     """Whether every statement must be decided (``check --strict-claims`` for one lesson)."""
     macros: dict[str, str] = field(default_factory=dict)
     """TeX macros for the lesson's formulas (name without backslash -> TeX)."""
+    bibliography: tuple[str, ...] = ()
+    """BibTeX files, relative to the lesson."""
+    bibliography_pos: SourcePos | None = None
+    """Where ``bibliography`` is declared."""
 
 
 def parse_front_matter(
@@ -153,6 +158,17 @@ def parse_front_matter(
                 )
             )
     conventions = _string_map(values.get("conventions", {}), "conventions", where, origin, errors)
+    bib = values.get("bibliography", [])
+    bib = [bib] if isinstance(bib, str) else bib
+    if not isinstance(bib, list) or not all(isinstance(b, str) and b.strip() for b in bib):
+        errors.append(
+            Diagnostic(
+                where["bibliography"],
+                "`bibliography` must be a file name or a list of them",
+                hint="e.g. `bibliography: references.bib`",
+            )
+        )
+        bib = []
     _check_conventions(conventions, where.get("conventions", origin), errors)
     functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
     _check_functions(functions, where.get("functions", origin), errors)
@@ -181,6 +197,8 @@ def parse_front_matter(
             functions,
             strict_claims,
             macros,
+            tuple(bib),
+            where.get("bibliography"),
         ),
         [],
     )
@@ -217,9 +235,7 @@ def _check_functions(functions: dict[str, str], pos: SourcePos, errors: list[Dia
     for key, body in functions.items():
         result = parse_definition(key, body, names)
         if isinstance(result, str):
-            errors.append(
-                Diagnostic(pos, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`')
-            )
+            errors.append(Diagnostic(pos, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`'))
 
 
 def _sources(

@@ -11,6 +11,8 @@ import re
 
 from markdown_it.token import Token
 
+from pizarra.i18n.strings import t
+from pizarra.model import Block, Equation, Exercise, Image, Proof
 from pizarra.syntax.context import LowerContext
 
 LABEL = re.compile(r"^[A-Za-z0-9_][\w.:-]{0,100}$")
@@ -32,3 +34,16 @@ def lower_target(ctx: LowerContext, token: Token, following: Token) -> None:
         token.meta["anchor"] = ""
         return
     token.meta["anchor"] = ctx.add_target(label, "target", None, "", pos)
+
+
+def name_block(ctx: LowerContext, label: str, block: Block) -> None:
+    """``(label)=`` right before a numbered block: ``{ref}`label``` shows its name."""
+    if isinstance(block, Proof):
+        name = t(ctx.lang, f"prf_{block.kind}")
+        ctx.adopt(label, block.kind, block.number, f"{name} {block.number or ''}".strip())
+    elif isinstance(block, Exercise):
+        ctx.adopt(label, "exercise", block.number, t(ctx.lang, "exercise_n", n=block.number))
+    elif isinstance(block, Image) and block.alt:
+        ctx.adopt(label, "figure", None, block.alt)
+    elif isinstance(block, Equation) and block.number is not None:
+        ctx.adopt(label, "target", None, f"({block.number})")

@@ -1,0 +1,223 @@
+"""A corpus run: MyST lectures written for Jupyter Book, imported, checked and built.
+
+    python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only]
+
+Each lecture of FOLDER (or only the NAMEs, file names without ``.md``) becomes a
+lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve), through
+``pizarra import`` or, with ``--front-matter-only``, by replacing only its front
+matter. The rest of FOLDER (images, ``_static``) is copied next to them. The course
+is verified, and a table is printed per lecture: markup errors (from parsing),
+other errors, formulas present in the source vs typeset, code cells run vs failed
+(with the first reason), and leftovers: MyST syntax that reached the page as text.
+Nothing of the lectures is kept: the course lives in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import re
+import shutil
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+from pizarra.build import verify
+from pizarra.cli import default_tools
+from pizarra.course import load_course
+from pizarra.errors import Severity
+from pizarra.model import Course, Lesson
+
+_FENCE_LINE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(.*)$")
+_DISPLAY = re.compile(r"\$\$.+?\$\$", re.S)
+_INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?:[^$\n]|\n(?!\n))+?(?<!\\)\$")
+LEFTOVERS = {
+    "$": re.compile(r"\$"),
+    "\\command": re.compile(r"\\[A-Za-z]{2,}"),
+    "(label)=": re.compile(r"^\([\w:.-]+\)=\s*$", re.M),
+    "+++": re.compile(r"^\+\+\+", re.M),
+    "{role}`": re.compile(r"\{[\w:-]+\}`"),
+    "fence": re.compile(r"^(```|:::)", re.M),
+    ":option:": re.compile(r"^:[\w-]+:", re.M),
+    "% comment": re.compile(r"^%", re.M),
+}
+
+
+class _PageText(HTMLParser):
+    """The text a reader sees, outside math, code and outputs."""
+
+    SKIP = frozenset({"math", "pre", "code", "script", "style", "samp", "svg"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.SKIP:
+            self.depth += 1
+        elif tag in ("p", "li", "div", "br", "h2", "h3", "h4"):
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.SKIP and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth:
+            self.parts.append(data)
+
+
+def formulas_in(source: str) -> int:
+    """Formulas an author wrote, counted line by line without pizarra's parser."""
+    prose: list[str] = []
+    fences: list[tuple[str, bool]] = []
+    fenced_math = 0
+    for line in source.split("\n"):
+        match = _FENCE_LINE.match(line.strip())
+        if match and fences and not match.group(2) and match.group(1).startswith(fences[-1][0]):
+            fences.pop()
+            continue
+        if match and (match.group(2) or not fences or not fences[-1][1]):
+            info = match.group(2)
+            code = not info.startswith("{") or info.startswith(("{code-cell", "{raw", "{output"))
+            fenced_math += info.startswith("{math}")
+            fences.append((match.group(1), code))
+            continue
+        if not any(code for _, code in fences):
+            prose.append(line)
+    text = "\n".join(prose)
+    display = len(_DISPLAY.findall(text))
+    return fenced_math + display + len(_INLINE.findall(_DISPLAY.sub("", text)))
+
+
+def front_matter_only(text: str, number: int) -> str:
+    """The lecture with only its front matter replaced (title from the first heading)."""
+    if text.startswith("---\n"):
+        text = text[text.find("\n---\n", 4) + 5 :]
+    match = re.search(r"^# (.+)$", text, re.M)
+    title = match.group(1).strip() if match else "Untitled"
+    if match:
+        text = text[: match.start()] + text[match.end() :]
+    head = f'---\ntitle: "{title}"\nlesson: {number}\nlang: en\nsummary: "{title}."\n---\n'
+    return head + text
+
+
+def make_course(folder: Path, names: list[str], out: Path, plain: bool) -> None:
+    for item in folder.iterdir():
+        if item.suffix != ".md" and not item.name.startswith("."):
+            copy = shutil.copytree if item.is_dir() else shutil.copy
+            copy(item, out / item.name)
+    entries = []
+    for number, name in enumerate(names, start=1):
+        source = folder / f"{name}.md"
+        if plain:
+            text = front_matter_only(source.read_text(encoding="utf-8"), number)
+        else:
+            from pizarra.importer import import_file
+
+            bibs = tuple(str(b.relative_to(folder)) for b in sorted(folder.rglob("*.bib")))
+            text = import_file(source, number, "en", bibs).text
+        (out / f"{name}.md").write_text(text, encoding="utf-8")
+        entries.append(f"  - number: {number}\n    file: {name}.md\n")
+    (out / "course.yaml").write_text(
+        "title: Corpus\nlang: en\nlessons:\n" + "".join(entries), encoding="utf-8"
+    )
+
+
+def leftovers(html: str) -> collections.Counter[str]:
+    scan = _PageText()
+    scan.feed(html)
+    text = "".join(scan.parts)
+    found: collections.Counter[str] = collections.Counter()
+    for name, pattern in LEFTOVERS.items():
+        found[name] += len(pattern.findall(text))
+    return +found
+
+
+def page_html(course: Course, lesson: Lesson) -> str:
+    from pizarra.render import render_lesson_body
+
+    try:
+        return str(render_lesson_body(course, lesson, lambda tex, display: "<math></math>"))
+    except Exception as exc:  # a page that cannot render counts as one leftover
+        return f"<p>$render failed: {exc}</p>"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--front-matter-only", action="store_true")
+    args = parser.parse_args()
+    names = args.names or sorted(p.stem for p in args.folder.glob("*.md"))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        make_course(args.folder, names, root, args.front_matter_only)
+        _, parse_errors = load_course(root)
+        report = verify(root, default_tools(no_cache=False))
+        course = report.course
+        lessons = {p.stem: p for p in (root / f"{n}.md" for n in names)}
+        rows = []
+        for name, path in lessons.items():
+            shown = str(path)
+            markup = [
+                d for d in parse_errors if d.pos.path == shown and d.severity is Severity.ERROR
+            ]
+            others = [
+                d
+                for d in report.diagnostics
+                if d.pos.path == shown and d.severity is Severity.ERROR and d not in markup
+            ]
+            lesson = next((x for x in course.lessons() if x.path == path), None) if course else None
+            present = formulas_in((args.folder / f"{name}.md").read_text(encoding="utf-8"))
+            math_errors = sum(1 for d in others if "formula" in d.hint or "Temml" in d.hint)
+            typeset = len(lesson.math) - math_errors if lesson else 0
+            outcomes = report.outcomes.get(path, [])
+            failed = [o for o in outcomes if not o.result.ok]
+            why = collections.Counter(
+                (o.result.stderr.strip().splitlines() or ["?"])[-1][:60] for o in failed
+            )
+            cells = len(list(lesson.code_cells())) if lesson else 0
+            left = leftovers(page_html(course, lesson)) if course and lesson else {"unparsed": 1}
+            rows.append(
+                (
+                    name,
+                    len(markup),
+                    len(others),
+                    present,
+                    typeset,
+                    cells,
+                    len(outcomes) - len(failed),
+                    len(failed),
+                    sum(left.values()),
+                    left,
+                    why,
+                )
+            )
+            for d in markup + others:
+                print(d.format().splitlines()[0], file=sys.stderr)
+    head = f"{'lecture':18} {'markup':>6} {'other':>5} {'formulas':>8} {'typeset':>7} "
+    head += f"{'cells':>5} {'ran':>4} {'failed':>6} {'leftover':>8}"
+    print(head)
+    for name, markup, other, present, typeset, cells, ran, failed, nleft, _, _ in rows:
+        print(
+            f"{name:18} {markup:>6} {other:>5} {present:>8} {typeset:>7} "
+            f"{cells:>5} {ran:>4} {failed:>6} {nleft:>8}"
+        )
+    totals = [sum(r[i] for r in rows) for i in range(1, 9)]
+    print(
+        f"{'total':18} "
+        + " ".join(f"{v:>{w}}" for v, w in zip(totals, (6, 5, 8, 7, 5, 4, 6, 8), strict=True))
+    )
+    for name, *_, left, why in rows:
+        if left:
+            print(f"leftovers in {name}: " + ", ".join(f"{k} x{v}" for k, v in left.items()))
+        for reason, count in why.most_common(4):
+            print(f"failed cells in {name}: {count} x {reason}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

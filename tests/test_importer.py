@@ -1,0 +1,97 @@
+"""``pizarra import``: notebooks and jupytext MyST files become lessons that parse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from pizarra.cli import main
+from pizarra.importer import import_file
+from pizarra.lower import parse_lesson
+
+JUPYTEXT = """---
+jupytext:
+  text_representation:
+    format_name: myst
+kernelspec:
+  name: python3
+---
+
+(intro)=
+```{raw} html
+<div>logo</div>
+```
+
+# Series for *Economists*
+
+This lecture sums things. It is short.
+
+```{code-cell}
+x = 1
+```
+
+## Part
+
+Sum $ x $ again.
+"""
+
+
+def test_a_jupytext_file_gets_front_matter_and_loses_only_what_pizarra_refuses(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "series.md"
+    source.write_text(JUPYTEXT)
+    imported = import_file(source, number=4, lang="en")
+    assert imported.text.startswith(
+        "---\ntitle: Series for *Economists*\nlesson: 4\nlang: en\n"
+        "summary: This lecture sums things.\n---\n(intro)=\n"
+    )
+    assert "logo" not in imported.text and "# Series" not in imported.text
+    assert "```{code-cell} python\nx = 1\n```" in imported.text
+    assert imported.notes == ("line 10: dropped a {raw} html block (raw HTML is not allowed)",)
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", imported.text)
+    assert [e.format() for e in errors] == []
+    assert lesson is not None and lesson.title == "Series for *Economists*"
+
+
+def test_a_notebook_keeps_its_cells_tags_and_outputs(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["title"] = "Powers"
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# Powers\n\nDoubling, again and again."),
+        nbformat.v4.new_code_cell(
+            "print(2**10)\n2**20",
+            metadata={"tags": ["hide-input"]},
+            outputs=[
+                nbformat.v4.new_output("stream", name="stdout", text="1024\n"),
+                nbformat.v4.new_output(
+                    "execute_result", data={"text/plain": "1048576"}, execution_count=1
+                ),
+            ],
+        ),
+    ]
+    path = tmp_path / "powers.ipynb"
+    nbformat.write(notebook, path)
+    text = import_file(path, 2, "es").text
+    assert text == (
+        "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n---\n"
+        "Doubling, again and again.\n\n"
+        "```{code-cell} python\n:tags: [hide-input]\nprint(2**10)\n2**20\n```\n\n"
+        "```{output}\n1024\n1048576\n```\n"
+    )
+
+
+def test_the_cli_writes_the_lesson_and_refuses_other_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "series.md"
+    source.write_text(JUPYTEXT)
+    out = tmp_path / "lesson.md"
+    assert main(["import", str(source), "-o", str(out), "--lesson", "3", "--bib", "refs.bib"]) == 0
+    assert "bibliography:\n- refs.bib\n" in out.read_text()
+    assert "dropped a {raw} html block" in capsys.readouterr().err
+    (tmp_path / "notes.txt").write_text("x")
+    assert main(["import", str(tmp_path / "notes.txt")]) == 2
+    assert "give an existing .ipynb or .md file" in capsys.readouterr().err
