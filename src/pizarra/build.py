@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -26,12 +27,13 @@ from pizarra.check.math import check_math
 from pizarra.check.references import check_references
 from pizarra.check.verdicts import VerdictCache
 from pizarra.course import load_course
-from pizarra.errors import Diagnostic, Severity
+from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
+from pizarra.guard import guarded
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
-from pizarra.model import Course
+from pizarra.model import Course, Lesson
 from pizarra.render import lesson_path, render_course_page, render_lesson_page, render_status_page
 from pizarra.report_page import render_report_page, report_path
 from pizarra.site import ensure_replaceable, write_site
@@ -94,28 +96,38 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
     if course is None:
         return _finish(report, started)
     for lesson in course.lessons():
-        report.diagnostics += check_math(lesson, tools.math)
-        records, found = claim_records(lesson, tools.verdicts)
-        report.diagnostics += found
-        outcomes = run_code_cells(lesson, tools.runner, tools.cache)
-        ledger = lesson_ledger(course, lesson, records, outcomes)
-        report.ledgers[lesson.path] = ledger
-        report.claims += ledger.counts
-        report.diagnostics += ledger.failures()
-        if strict_claims or lesson.strict_claims:
-            report.diagnostics += strict_claim_errors(ledger)
-        report.outcomes[lesson.path] = list(outcomes)
-        report.cells_cached += sum(1 for o in outcomes if o.cached)
-        report.cells_run += sum(1 for o in outcomes if not o.cached)
-        report.diagnostics += check_code_cells(lesson, outcomes)
-        report.diagnostics += check_references(course, lesson)
+        check = partial(_check_lesson, course, lesson, tools, report, strict_claims)
+        at = SourcePos(lesson.display_path, 1, 1)
+        guarded(check, None, at, "checking this lesson", report.diagnostics)
     if report.failed():
         return _finish(report, started)
-    files = render_site(course, tools.math, report.ledgers)
+    files = render_site(course, tools.math, report.ledgers, report.diagnostics)
+    if report.failed():
+        return _finish(report, started)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     report.diagnostics += check_links(files, origins)
     report.files = files
     return _finish(report, started)
+
+
+def _check_lesson(
+    course: Course, lesson: Lesson, tools: Tools, report: Report, strict_claims: bool
+) -> None:
+    report.diagnostics += check_math(lesson, tools.math)
+    records, found = claim_records(lesson, tools.verdicts)
+    report.diagnostics += found
+    outcomes = run_code_cells(lesson, tools.runner, tools.cache)
+    ledger = lesson_ledger(course, lesson, records, outcomes)
+    report.ledgers[lesson.path] = ledger
+    report.claims += ledger.counts
+    report.diagnostics += ledger.failures()
+    if strict_claims or lesson.strict_claims:
+        report.diagnostics += strict_claim_errors(ledger)
+    report.outcomes[lesson.path] = list(outcomes)
+    report.cells_cached += sum(1 for o in outcomes if o.cached)
+    report.cells_run += sum(1 for o in outcomes if not o.cached)
+    report.diagnostics += check_code_cells(lesson, outcomes)
+    report.diagnostics += check_references(course, lesson)
 
 
 def build(
@@ -130,16 +142,20 @@ def build(
 
 
 def render_site(
-    course: Course, math: MathRenderer, ledgers: Mapping[Path, LessonLedger]
+    course: Course,
+    math: MathRenderer,
+    ledgers: Mapping[Path, LessonLedger],
+    found: list[Diagnostic] | None = None,
 ) -> dict[str, bytes]:
-    """Every page and asset of the site, in memory."""
+    """Every page and asset of the site, in memory; a lesson whose pages fail to
+    render is left out, with an internal-error diagnostic added to ``found``."""
+    found = [] if found is None else found
     files: dict[str, bytes] = {"index.html": render_course_page(course).encode()}
     all_tex = ""
     for lesson in course.lessons():
-        ledger = ledgers[lesson.path]
-        page = render_lesson_page(course, lesson, math, ledger=ledger)
-        files[lesson_path(lesson)] = page.encode()
-        files[report_path(lesson)] = render_report_page(course, lesson, ledger).encode()
+        at = SourcePos(lesson.display_path, 1, 1)
+        pages = partial(_lesson_pages, course, lesson, math, ledgers[lesson.path])
+        files |= guarded(pages, {}, at, "rendering this lesson", found)
         all_tex += lesson.source_text
         for image in lesson.images():
             files[image.site_path] = image.file.read_bytes()
@@ -152,6 +168,15 @@ def render_site(
     for name, data in {**site_assets(all_tex), **explorer_assets()}.items():
         files[f"assets/{name}"] = data
     return files
+
+
+def _lesson_pages(
+    course: Course, lesson: Lesson, math: MathRenderer, ledger: LessonLedger
+) -> dict[str, bytes]:
+    return {
+        lesson_path(lesson): render_lesson_page(course, lesson, math, ledger=ledger).encode(),
+        report_path(lesson): render_report_page(course, lesson, ledger).encode(),
+    }
 
 
 def _finish(report: Report, started: float) -> Report:

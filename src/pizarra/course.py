@@ -9,13 +9,15 @@ lesson file is a course of one lesson.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pizarra.errors import Diagnostic, SourcePos, display_path
+from pizarra.guard import guarded
 from pizarra.i18n.strings import LANGUAGES, supported
 from pizarra.lower import parse_lesson
-from pizarra.model import Course, CourseEntry
+from pizarra.model import Course, CourseEntry, Lesson
 from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import load_mapping
 
@@ -45,7 +47,17 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
             )
         ]
     shown = display_path(manifest)
-    text = manifest.read_text(encoding="utf-8")
+    try:
+        text = manifest.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        problem = exc.strerror if isinstance(exc, OSError) else f"not UTF-8 (byte {exc.start})"
+        return None, [
+            Diagnostic(
+                SourcePos(shown, 1, 1),
+                f"cannot read {MANIFEST}: {problem}",
+                hint="save it as UTF-8 text that your user can read",
+            )
+        ]
     doc, errors = load_mapping(text, SourcePos(shown, 1, 1), MANIFEST)
     if doc is None:
         return None, errors
@@ -157,7 +169,16 @@ def _entry(
             )
         )
         return None
-    lesson, lesson_errors = parse_lesson(path, display_path(path), root=root)
+    if not inside(root, path):
+        errors.append(
+            Diagnostic(
+                pos,
+                f"lesson {number}: {file!r} leads outside the course folder (to {path.resolve()})",
+                hint="copy the lesson into the course folder instead of linking to it",
+            )
+        )
+        return None
+    lesson, lesson_errors = _parse(path, root)
     errors.extend(lesson_errors)
     if lesson is None:
         return None
@@ -221,8 +242,32 @@ def _check_order(entries: list[tuple[CourseEntry, SourcePos]], errors: list[Diag
             )
 
 
+def inside(root: Path, path: Path) -> bool:
+    """True if ``path``, with every symlink resolved, lies in the folder ``root``.
+
+    Sources, and anything a source refers to, must pass this: a symlink (or
+    ``..``) to a file outside the course would publish that file.
+    """
+    return path.resolve().is_relative_to(root.resolve())
+
+
+def _parse(path: Path, root: Path | None = None) -> tuple[Lesson | None, list[Diagnostic]]:
+    """:func:`parse_lesson`, with any bug in it reported at the file instead of raised."""
+    shown = display_path(path)
+    errors: list[Diagnostic] = []
+    none: tuple[Lesson | None, list[Diagnostic]] = (None, [])
+    lesson, found = guarded(
+        partial(parse_lesson, path, shown, root=root),
+        none,
+        SourcePos(shown, 1, 1),
+        "reading this lesson",
+        errors,
+    )
+    return lesson, found + errors
+
+
 def _single_lesson(path: Path) -> tuple[Course | None, list[Diagnostic]]:
-    lesson, errors = parse_lesson(path, display_path(path))
+    lesson, errors = _parse(path)
     if lesson is None:
         return None, errors
     entry = CourseEntry(lesson.number, lesson.title, lesson.summary, lesson)

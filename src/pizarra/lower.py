@@ -26,6 +26,8 @@ from pizarra.syntax.targets import lower_target, name_block
 
 MAX_SOURCE_BYTES = 2_000_000
 MAX_NESTING = 8
+BOM = "\ufeff"
+"""A byte-order mark some editors put first in UTF-8 files; it is not content."""
 _DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 
@@ -61,7 +63,7 @@ def parse_lesson(
                     hint="save the file as UTF-8 in your editor",
                 )
             ]
-    text = text.replace("\r\n", "\n")
+    text = text.removeprefix(BOM).replace("\r\n", "\n")
     tokens = parser().parse(text)
     front_text, body_tokens = None, tokens
     if tokens and tokens[0].type == "front_matter":

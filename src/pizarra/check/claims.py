@@ -8,10 +8,11 @@ each failure at its ``file:line`` and counts the outcomes for ``pizarra check``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Literal
 
 from pizarra.check.verdicts import VerdictCache
@@ -22,6 +23,7 @@ from pizarra.exact.judge import Status, Verdict, judge_formula
 from pizarra.exact.lexer import lex
 from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.statements import split_links
+from pizarra.guard import guarded
 from pizarra.model import Lesson, MathItem
 
 ZERO_TO_THE_ZERO = "zero_to_the_zero"
@@ -31,6 +33,10 @@ UNDEFINED_WORDS = frozenset({"undefined", "indefinido"})
 LOG = "log"
 """The ``conventions`` key that gives ``\\log`` without a base its base."""
 LOG_BASES = ("10", "e", "2")
+MAX_DIGITS = 4000
+"""Longest number a formula may hold (Python reads at most 4,300 digits into an int)."""
+LONG_NUMBER_HINT = "write it as a power or a product, e.g. 10^{5000} or 2^{20000}"
+_NUMBER_RUN = re.compile(r"\d(?:\d|\s|\\,|\{,\}|[.,])*")
 
 
 @dataclass(frozen=True)
@@ -81,18 +87,42 @@ def claim_records(
     context, diagnostics = _context(
         lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
     )
-    records = [
-        ClaimRecord(
-            _position(lesson.source_text, item, verdict.offset),
-            verdict.claim,
-            verdict.status,
-            verdict.message,
-            verdict.hint,
+    records: list[ClaimRecord] = []
+    for item in lesson.math:
+        too_long = _too_long_number(item.tex)
+        if too_long:
+            diagnostics.append(Diagnostic(item.pos, too_long, LONG_NUMBER_HINT))
+            continue
+        excerpt = ("$$" if item.display else "$") + item.tex
+        none: list[Verdict] = []
+        verdicts = guarded(
+            partial(_judge, item.tex, context, cache),
+            none,
+            item.pos,
+            "checking this formula",
+            diagnostics,
+            excerpt,
         )
-        for item in lesson.math
-        for verdict in _judge(item.tex, context, cache)
-    ]
+        records += [
+            ClaimRecord(
+                _position(lesson.source_text, item, verdict.offset),
+                verdict.claim,
+                verdict.status,
+                verdict.message,
+                verdict.hint,
+            )
+            for verdict in verdicts
+        ]
     return records, diagnostics
+
+
+def _too_long_number(tex: str) -> str:
+    """Why a formula holds a number too long to read exactly, or ""."""
+    for match in _NUMBER_RUN.finditer(tex):
+        digits = sum(c.isdigit() for c in match.group())
+        if digits > MAX_DIGITS:
+            return f"a number of {digits:,} digits is too long to check (at most {MAX_DIGITS:,})"
+    return ""
 
 
 def check_claims(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.guard import internal_error
 from pizarra.mathml import MathError, MathRenderer, with_macros
 from pizarra.model import Lesson, MathItem
 
@@ -25,6 +26,9 @@ def check_math(lesson: Lesson, math: MathRenderer) -> list[Diagnostic]:
                     detail=_excerpt(item.tex, item.display),
                 )
             )
+        except Exception as exc:
+            excerpt = _excerpt(item.tex, item.display)
+            errors.append(internal_error(item.pos, "typesetting this formula", exc, excerpt))
     return errors
 
 

@@ -15,6 +15,9 @@ import yaml
 from pizarra.errors import Diagnostic, SourcePos
 
 MAX_YAML_CHARS = 100_000
+MAX_NUMBER_CHARS = 100
+"""Longest integer scalar read; Python refuses to read more than 4,300 digits anyway."""
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,15 @@ def load_mapping(
         return None, [Diagnostic(origin, f"{what} must be a mapping of `key: value` lines")]
     if _has_alias(node):
         return None, [Diagnostic(origin, f"{what} may not use YAML anchors or aliases")]
+    long_number = _long_number(node)
+    if long_number is not None:
+        return None, [
+            Diagnostic(
+                _at(origin, long_number.start_mark.line, long_number.start_mark.column),
+                f"{what} has a number longer than {MAX_NUMBER_CHARS} characters",
+                hint="numbers here are lesson numbers and settings: write a small one",
+            )
+        ]
     loader = yaml.SafeLoader("")
     try:
         values = loader.construct_document(node)
@@ -95,3 +107,19 @@ def _has_alias(root: yaml.Node) -> bool:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
     return False
+
+
+def _long_number(root: yaml.Node) -> yaml.ScalarNode | None:
+    """The first integer scalar too long to read, if any (the tree has no aliases)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _INT_TAG and len(str(node.value)) > MAX_NUMBER_CHARS:
+                return node
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in reversed(node.value):
+                stack.extend((value, key))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    return None
