@@ -7,7 +7,9 @@ found by searching the source lines of their block, left to right.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate
 
 from markdown_it.token import Token
 
@@ -19,26 +21,35 @@ from pizarra.syntax.ref import lower_link
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
 _TEX_OUTSIDE_MATH = re.compile(r"\\[A-Za-z]{2,}|[_^]\{")
+WINDOW = 65_536
+"""How far past the previous match a snippet is looked for."""
 
 
 class Locator:
-    """Finds successive snippets in a block's source lines and reports their position."""
+    """Finds successive snippets in a block's source lines and reports their position.
+
+    Line starts are computed once per block and looked up by bisection, and each
+    search starts at the previous match and looks at most :data:`WINDOW` characters
+    ahead, so locating every child of a block costs time linear in its size.
+    """
 
     def __init__(self, ctx: LowerContext, line_range: list[int] | None):
         start, end = line_range if line_range else (0, 0)
         self._ctx = ctx
         self._start = start
-        self._text = "".join(line + "\n" for line in ctx.lines[start:end])
+        lines = ctx.lines[start:end]
+        self._text = "".join(line + "\n" for line in lines)
+        self._line_starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         self._cursor = 0
 
     def find(self, needle: str) -> SourcePos:
-        index = self._text.find(needle, self._cursor) if needle else -1
+        end = self._cursor + WINDOW + len(needle)
+        index = self._text.find(needle, self._cursor, end) if needle else -1
         if index < 0:
             return self._ctx.line_pos(self._start)
         self._cursor = index + len(needle)
-        line = self._text.count("\n", 0, index)
-        col = index - (self._text.rfind("\n", 0, index) + 1)
-        return self._ctx.pos(self._start + line, col)
+        line = bisect_right(self._line_starts, index) - 1
+        return self._ctx.pos(self._start + line, index - self._line_starts[line])
 
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
