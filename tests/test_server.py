@@ -30,7 +30,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     course = tmp_path_factory.mktemp("course") / "math-for-ai"
     shutil.copytree(BUNDLED, course)
     tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(course))
-    with TestClient(create_app(course, tools, watch=False)) as test_client:
+    app = create_app(course, tools, watch=False)
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 

@@ -155,7 +155,8 @@ def render_site(
     for lesson in course.lessons():
         at = SourcePos(lesson.display_path, 1, 1)
         pages = partial(_lesson_pages, course, lesson, math, ledgers[lesson.path])
-        files |= guarded(pages, {}, at, "rendering this lesson", found)
+        none: dict[str, bytes] = {}
+        files |= guarded(pages, none, at, "rendering this lesson", found)
         all_tex += lesson.source_text
         for image in lesson.images():
             files[image.site_path] = image.file.read_bytes()

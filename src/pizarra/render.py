@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from pizarra.csp import with_meta
 from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer
 from pizarra.highlight import highlight
@@ -68,8 +69,9 @@ def _page(
     scripts: Sequence[str] = (),
     **values: object,
 ) -> str:
-    """Render one page template with what every page's frame (base.html) needs."""
-    return (
+    """Render one page template with what every page's frame (base.html) needs,
+    and the page's Content-Security-Policy."""
+    return with_meta(
         _environment()
         .get_template(template)
         .render(

@@ -11,26 +11,38 @@ from __future__ import annotations
 import asyncio
 import mimetypes
 import sys
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
 from urllib.parse import unquote
 
 import anyio
+import uvicorn
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
+from uvicorn.config import LOGGING_CONFIG
 
 from pizarra.build import Report, Tools, verify
 from pizarra.check.ledger import LessonLedger
+from pizarra.csp import policy
+from pizarra.errors import SourcePos, display_path
 from pizarra.explorers import ExplorerStateError, state_params
+from pizarra.guard import internal_error
+from pizarra.headers import CSP, SecurityHeaders
 from pizarra.i18n.strings import t
 from pizarra.model import Course, Lesson
+from pizarra.protocol import BoundedH11Protocol, listen
 from pizarra.render import lesson_path, render_lesson_page, render_status_page
 
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+"""``Host`` names the development server answers to."""
+WATCH_RETRY = 1.0
+"""Seconds before watching the sources again after the watcher failed."""
 LIVE_SCRIPT = b'<script type="module" src="/_pizarra/live.js"></script>\n</body>'
 MAX_QUERY = 2048
 MAX_PATH = 1024
@@ -62,14 +74,27 @@ class SiteState:
 
 
 def create_app(
-    src: Path, tools: Tools, strict: bool = False, watch: bool = True, strict_claims: bool = False
+    src: Path,
+    tools: Tools,
+    strict: bool = False,
+    watch: bool = True,
+    strict_claims: bool = False,
+    hosts: Sequence[str] = LOCAL_HOSTS,
 ) -> Starlette:
-    """The app for ``src``; ``watch`` rebuilds on file changes (off in tests)."""
+    """The app for ``src``; ``watch`` rebuilds on file changes (off in tests).
+
+    Requests whose ``Host`` is not in ``hosts`` get a 400: a page on another site
+    that rebinds its own name to 127.0.0.1 must not be able to read this server.
+    """
     state = SiteState()
     changed = asyncio.Condition()
 
     def rebuild() -> None:
-        report = verify(src, tools, strict_claims)
+        try:
+            report = verify(src, tools, strict_claims)
+        except Exception as exc:
+            where = SourcePos(display_path(src), 1, 1)
+            report = Report(diagnostics=[internal_error(where, "building the site", exc)])
         for diagnostic in report.diagnostics:
             print(diagnostic.format(), file=sys.stderr)
         state.accept(report, strict)
@@ -85,8 +110,13 @@ def create_app(
         from watchfiles import awatch
 
         root = src if src.is_dir() else src.parent
-        async for _ in awatch(root, watch_filter=lambda _change, path: not _ignored(path)):
-            await rebuild_async()
+        while True:
+            try:
+                async for _ in awatch(root, watch_filter=lambda _change, path: not _ignored(path)):
+                    await rebuild_async()
+            except Exception as exc:
+                print(f"pizarra serve: watching {root} failed ({exc!r}); retrying", file=sys.stderr)
+            await asyncio.sleep(WATCH_RETRY)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -140,6 +170,10 @@ def create_app(
             Route("/_pizarra/live.js", live_script),
             Route("/{path:path}", page),
         ],
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
+            Middleware(SecurityHeaders),
+        ],
         lifespan=lifespan,
     )
 
@@ -152,7 +186,11 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         message = t(course.lang, "uri_too_long") if course else ""
         return _status(course, 414, "bad_request_title", message, live)
     if course is None:
-        return HTMLResponse(_error_page(state.errors), status_code=503)
+        return _html(_error_page(state.errors).encode(), 503)
+    repeated = _repeated(request)
+    if repeated:
+        message = t(course.lang, "repeated_parameter", name=repeated)
+        return _status(course, 400, "bad_request_title", message, live)
     name = _file_name(raw_path)
     if name is None:
         return _status(course, 404, "not_found_title", "", live)
@@ -175,8 +213,18 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
                 return _status(course, 400, "bad_request_title", exc.message, live, root="../")
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media == "text/html":
-        return HTMLResponse(_inject(data, live))
+        return _html(_inject(data, live), 200)
     return Response(data, media_type=media)
+
+
+def _repeated(request: Request) -> str:
+    """The first query parameter given twice (``?n=1&n=2`` is ambiguous), or ""."""
+    seen: set[str] = set()
+    for name, _ in request.query_params.multi_items():
+        if name in seen:
+            return name
+        seen.add(name)
+    return ""
 
 
 def _file_name(path: str) -> str | None:
@@ -201,11 +249,15 @@ def _status(
     course: Course | None, status: int, title_key: str, message: str, live: bool, root: str = "/"
 ) -> Response:
     if course is None:
-        return HTMLResponse(
-            f"<!doctype html><title>{status}</title><p>{status}</p>", status_code=status
-        )
+        return _html(f"<!doctype html><title>{status}</title><p>{status}</p>".encode(), status)
     html = render_status_page(course, status, t(course.lang, title_key), message, root).encode()
-    return HTMLResponse(_inject(html, live), status_code=status)
+    return _html(_inject(html, live), status)
+
+
+def _html(data: bytes, status: int) -> Response:
+    """An HTML answer with the policy its own ``style`` attributes need."""
+    csp = policy(data.decode("utf-8", "replace"), header=True)
+    return HTMLResponse(data, status_code=status, headers={CSP: csp})
 
 
 def _error_page(errors: str) -> str:
@@ -228,22 +280,33 @@ def serve(
     src: Path, port: int, tools: Tools, strict: bool = False, strict_claims: bool = False
 ) -> int:
     """Run the development server until interrupted."""
-    import socket
-
-    import uvicorn
-
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            print(
-                f"pizarra serve: port {port} on 127.0.0.1 is in use\n"
-                f"    hint: stop the other server, or choose another port: --port {port + 1}",
-                file=sys.stderr,
-            )
-            return 1
-    app = create_app(src, tools, strict, strict_claims=strict_claims)
-    print(f"pizarra serve: http://127.0.0.1:{port}/  (Ctrl+C to stop)", file=sys.stderr)
-    config: Mapping[str, Any] = {"host": "127.0.0.1", "port": port, "log_level": "warning"}
-    uvicorn.run(app, **config)
+    try:
+        sock = listen(port)
+    except OSError:
+        print(
+            f"pizarra serve: port {port} on 127.0.0.1 is in use\n"
+            f"    hint: stop the other server, or choose another port: --port {port + 1}",
+            file=sys.stderr,
+        )
+        return 1
+    with sock:
+        app = create_app(src, tools, strict, strict_claims=strict_claims)
+        print(f"pizarra serve: http://127.0.0.1:{port}/  (Ctrl+C to stop)", file=sys.stderr)
+        uvicorn.Server(server_config(app, port)).run(sockets=[sock])
     return 0
+
+
+def server_config(app: Starlette, port: int, log: bool = True) -> uvicorn.Config:
+    """How uvicorn runs the app: bounded h11 protocol, short keep-alive, warnings only.
+
+    ``log=False`` leaves uvicorn's loggers to the caller's logging set-up.
+    """
+    return uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        http=BoundedH11Protocol,
+        timeout_keep_alive=5,
+        log_level="warning",
+        log_config=LOGGING_CONFIG if log else None,
+    )
