@@ -1,0 +1,85 @@
+"""Every page of the bundled course runs under its Content-Security-Policy with no
+violation: scripts only from the site, no inline script, only the MathML's own styles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage
+
+from pizarra.build import Tools, verify
+from pizarra.check.code_cells import ResultCache
+from pizarra.execute import SubprocessRunner
+from pizarra.mathml import MathCoreRenderer
+from tests.browser.conftest import ServedCourse
+
+WATCH = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI + " " + e.sample);
+});
+"""
+
+
+def _pages(root: Path) -> list[str]:
+    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(root))
+    report = verify(root, tools)
+    assert not report.failed(), [d.format() for d in report.diagnostics]
+    pages = [
+        "/" + name.removesuffix("index.html") for name in report.files if name.endswith(".html")
+    ]
+    lessons = [p for p in pages if p.count("/") == 2 and p != "/404.html"]
+    return sorted(pages) + [f"{p}?n=2048" for p in lessons]
+
+
+def test_every_page_runs_without_csp_violations(
+    browser: Browser, bundled_course: ServedCourse
+) -> None:
+    pages = _pages(bundled_course.root)
+    assert len(pages) >= 4, pages
+    context = browser.new_context()
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    messages: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            messages.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
+    try:
+        for path in pages:
+            response = page.goto(bundled_course.url + path, wait_until="networkidle")
+            assert response is not None
+            assert "script-src 'self'" in response.headers["content-security-policy"]
+            page.evaluate("document.fonts.ready")
+            violations = page.evaluate("window.__cspViolations")
+            assert violations == [], f"{path}: {violations}"
+            if path.count("/") == 2 and "?" not in path and path != "/404.html":
+                assert page.locator("math").count() > 0
+        assert messages == []
+    finally:
+        context.close()
+
+
+def test_an_inline_script_would_be_reported(browser: Browser, bundled_course: ServedCourse) -> None:
+    """The watch above does see violations: the test cannot pass by seeing nothing."""
+    context = browser.new_context()
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    try:
+        page.goto(bundled_course.url + "/", wait_until="networkidle")
+        page.evaluate(
+            "() => { const s = document.createElement('script');"
+            " s.textContent = 'window.x = 1'; document.body.append(s); }"
+        )
+        page.wait_for_timeout(200)
+        violations = page.evaluate("window.__cspViolations")
+        assert any(v.startswith("script-src") for v in violations), violations
+        assert page.evaluate("window.x") is None
+    finally:
+        context.close()
+
+
+pytestmark = pytest.mark.browser
