@@ -24,8 +24,8 @@ def test_functions_are_defined_and_applied() -> None:
 
 
 def test_a_definition_that_cannot_be_read_is_an_error_at_its_key() -> None:
-    _, errors = _parse('functions:\n  g: "x^2 + \\\\cdots"\n')
-    assert errors[0].startswith("l.md:6:1: error: functions: the definition of g cannot be read")
+    _, errors = _parse('functions:\n  f: "x + 1"\n  g: "x^2 + \\\\cdots"\n')
+    assert errors[0].startswith("l.md:8:3: error: functions: the definition of g cannot be read")
     _, errors = _parse('functions:\n  g: "x y"\n')
     assert "say which letter is the parameter of g" in errors[0]
     _, errors = _parse('functions:\n  "g(x)": "x + y"\n')

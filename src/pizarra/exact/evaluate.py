@@ -64,6 +64,8 @@ class ZeroToTheZero:
     """Offset just past it."""
 
 
+_LOG_BASES = {"10": sympy.Integer(10), "2": sympy.Integer(2), "e": sympy.E}
+
 _Compute: TypeAlias = Callable[[], sympy.Expr]
 
 Outcome: TypeAlias = sympy.Expr | Undefined | ZeroToTheZero | Unsupported
@@ -202,13 +204,29 @@ class _Evaluator:
         if node.name not in BUILTINS:
             raise _NoValue(Unsupported(f"unknown function {node.name}"))
         if not all(_closed(arg) for arg in args):
-            raise _NoValue(Unsupported(f"{node.name} of an expression with letters"))
+            return self.symbolic_call(node.name, args)
         try:
             return bounded(call_builtin(node.name, args, self.context.log_base))
         except NotReal as error:
             raise _NoValue(Undefined(error.reason, node.start, node.end)) from error
         except ValueError as error:
             raise _NoValue(Unsupported(str(error))) from error
+
+    def symbolic_call(self, name: str, args: list[sympy.Expr]) -> sympy.Expr:
+        """``\\exp`` and logarithms of expressions with letters, where they are defined.
+
+        A logarithm is kept only when its argument (and base) are positive for every
+        value of the declared letters, so identities proved about it hold everywhere.
+        """
+        if name == "exp":
+            return sympy.exp(args[0])
+        if name in ("log", "ln") and args[0].is_positive is True:
+            if name == "ln":
+                return sympy.log(args[0])
+            base = args[1] if len(args) > 1 else _LOG_BASES[self.context.log_base]
+            if base.is_positive is True and (base - 1).is_zero is False:
+                return sympy.log(args[0]) / (1 if base is sympy.E else sympy.log(base))
+        raise _NoValue(Unsupported(f"{name} of an expression with letters"))
 
     def lesson_function(self, node: Call, args: list[sympy.Expr]) -> sympy.Expr:
         function = self.context.functions[node.name]

@@ -5,7 +5,9 @@ every value of them. pizarra says "checked" only when sympy *proves* it, and
 "failed" only with a concrete counterexample from the domains, evaluated
 exactly (``false for a = 1, b = 2: the left side is 9, the right side is 5``).
 Anything else is unchecked, and so is every relation with an undeclared letter,
-a side that is a lone letter (``n = 1024`` defines or states a value), or an
+a lone letter on the left (``n = 1024``, ``y = 2x + 1`` define), a relation one of
+whose sides has no letters (``n^2 = 1024^2``, ``2^k \\ge 1000``: a condition on the
+letters, i.e. an equation or inequation to solve, refuted by nothing), or an
 equation written ``\\overset{?}{=}``.
 
 Expansion is the expensive step, so the number of terms it would produce is
@@ -64,6 +66,8 @@ def judge_identity(
         return CHECKED
     if lone is not None:
         return Status.UNCHECKED, f"defines or states a value of {lone}", ""
+    if not letters(left) or not letters(right):
+        return Status.UNCHECKED, "a condition on its letters (one side has none)", ""
     counterexample = _counterexample(relation, left, right, sorted(free), context)
     if counterexample is not None:
         return Status.FAILED, f"{claim} is false for {counterexample}", HINT

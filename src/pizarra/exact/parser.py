@@ -120,6 +120,7 @@ class _Parser:
         self.i = 0
         self.depth = 0
         self.bars = 0
+        self.applying = True
 
     # -- token helpers -------------------------------------------------------
     def peek(self, ahead: int = 0) -> Token | None:
@@ -192,7 +193,7 @@ class _Parser:
         while self.starts_factor():
             token = self.peek()
             assert token is not None
-            if token.kind is Kind.NUMBER:
+            if token.kind is Kind.NUMBER and not _ends_in_factorial(node):
                 raise _Stop("a number written right after another factor is ambiguous")
             if isinstance(node, Num) and token.text in FRACTIONS:
                 raise _Stop("a number followed by a fraction reads as a mixed number")
@@ -311,6 +312,8 @@ class _Parser:
     def applied(self, name: str, start: int) -> Node | None:
         """``name(args)`` when a parenthesis follows ``name``; None otherwise."""
         after = self.peek(1)
+        if not self.applying:
+            return None
         if not (self.at("(") or (self.at("\\left") and after is not None and after.text == "(")):
             return None
         if name in self.functions:
@@ -378,7 +381,8 @@ class _Parser:
         name = token.text
         if name in ("\\pi", "\\infty"):
             self.take()
-            return Const("pi" if name == "\\pi" else "oo", token.start, token.end)
+            constant = Const("pi" if name == "\\pi" else "oo", token.start, token.end)
+            return self.applied(name[1:], token.start) or constant
         if name[1:] in GREEK:
             self.take()
             return self.applied(name[1:], token.start) or Sym(name[1:], token.start, token.end)
@@ -422,7 +426,9 @@ class _Parser:
             if kind != "log":
                 raise _Stop(f"a subscript on \\{kind}")
             self.take()
+            self.applying = False
             base = self.argument()
+            self.applying = True
         if self.at("^"):
             raise _Stop(f"a power of \\{kind} is ambiguous")
         if self.at("(") or self.at("\\left"):
@@ -474,6 +480,13 @@ class _Parser:
         if closer.text not in (")", "]"):
             raise _Stop(f"\\right{closer.text} does not close \\left{opener.text}")
         return _respan(inner, token.start, closer.end)
+
+
+def _ends_in_factorial(node: Node) -> bool:
+    """``3!\\,4!`` is a product: a number may follow a factorial."""
+    while isinstance(node, BinOp) and node.op == "*":
+        node = node.right
+    return isinstance(node, Call) and node.name == "factorial"
 
 
 def _respan(node: Node, start: int, end: int) -> Node:

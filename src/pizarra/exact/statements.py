@@ -44,6 +44,7 @@ BREAKS = frozenset(
 
 ALIGNMENTS = frozenset(
     {"aligned", "align", "align*", "gathered", "gather", "gather*", "split", "alignedat"}
+    | {"equation", "equation*", "multline", "multline*", "flalign", "flalign*"}
 )
 """Environments whose rows are read as statements (``&`` dropped, ``\\\\`` ends a row)."""
 

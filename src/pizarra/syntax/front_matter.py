@@ -171,7 +171,7 @@ def parse_front_matter(
         bib = []
     _check_conventions(conventions, where.get("conventions", origin), errors)
     functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
-    _check_functions(functions, where.get("functions", origin), errors)
+    _check_functions(functions, text, origin, where.get("functions", origin), errors)
     macros = read_macros(values.get("macros"), where.get("macros", origin), errors)
     strict_claims = values.get("strict_claims", False)
     if not isinstance(strict_claims, bool):
@@ -227,7 +227,13 @@ def _check_conventions(
             )
 
 
-def _check_functions(functions: dict[str, str], pos: SourcePos, errors: list[Diagnostic]) -> None:
+def _check_functions(
+    functions: dict[str, str],
+    text: str,
+    origin: SourcePos,
+    pos: SourcePos,
+    errors: list[Diagnostic],
+) -> None:
     """Each definition must read as a function (the same parser that reads claims)."""
     from pizarra.exact.definitions import parse_definition
 
@@ -235,7 +241,21 @@ def _check_functions(functions: dict[str, str], pos: SourcePos, errors: list[Dia
     for key, body in functions.items():
         result = parse_definition(key, body, names)
         if isinstance(result, str):
-            errors.append(Diagnostic(pos, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`'))
+            where = _entry_pos(text, origin, pos, key)
+            errors.append(Diagnostic(where, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`'))
+
+
+def _entry_pos(text: str, origin: SourcePos, section: SourcePos, key: str) -> SourcePos:
+    """Where the entry ``key`` of the mapping under ``section`` is written (else ``section``)."""
+    lines = text.split("\n")
+    start = section.line - origin.line + 1
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if line.strip() and not line[:1].isspace():
+            break
+        if line.strip().lstrip("'\"").startswith(key):
+            return SourcePos(section.path, origin.line + index, len(line) - len(line.lstrip()) + 1)
+    return section
 
 
 def _sources(
