@@ -10,7 +10,7 @@ import pytest
 
 from pizarra.build import Tools, build, verify
 from pizarra.check.links import check_links
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from pizarra.site import SiteWriteError, write_site
 from tests.support import FIXTURES, fake_math
 
@@ -19,7 +19,7 @@ UPDATE = os.environ.get("PIZARRA_UPDATE_GOLDEN") == "1"
 
 
 def tools() -> Tools:
-    return Tools(fake_math, SubprocessRunner(), None)
+    return Tools(fake_math, KernelRunner(), None)
 
 
 def test_whole_site_matches_the_snapshot(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.metadata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +18,9 @@ from pizarra.check.code_cells import (
     run_code_cells,
 )
 from pizarra.errors import Severity
-from pizarra.execute import RunResult, SubprocessRunner
+from pizarra.execute import CellRequest, KernelRunner, RunResult
 from pizarra.lower import parse_lesson
-from pizarra.model import Lesson
+from pizarra.model import Figure, Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "code_cells"
 
@@ -36,19 +36,26 @@ def ran(stdout: str = "", **changes: Any) -> RunResult:
 
 
 class FakeRunner:
-    """Answers from a function of the code and counts the calls."""
+    """Answers each cell from a function of its code, stops at a failure, counts cells."""
 
     def __init__(self, answer: Callable[[str], RunResult] = lambda code: ran("ok\n")) -> None:
         self.answer = answer
         self.calls: list[tuple[str, float]] = []
+        self.lessons = 0
 
-    def __call__(self, code: str, timeout: float) -> RunResult:
-        self.calls.append((code, timeout))
-        return self.answer(code)
+    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+        self.lessons += 1
+        results = []
+        for cell in cells:
+            self.calls.append((cell.code, cell.timeout))
+            results.append(self.answer(cell.code))
+            if not results[-1].ok:
+                break
+        return results
 
 
 def outcome_for(lesson: Lesson, index: int, result: RunResult) -> CellOutcome:
-    return CellOutcome(list(lesson.code_cells())[index], result, cached=False)
+    return CellOutcome(list(lesson.code_cells())[index], result, cached=False, index=index)
 
 
 def messages(lesson: Lesson, outcomes: list[CellOutcome]) -> list[str]:
@@ -57,7 +64,7 @@ def messages(lesson: Lesson, outcomes: list[CellOutcome]) -> list[str]:
 
 def test_the_fixture_lesson_gives_the_expected_diagnostics() -> None:
     lesson = load("cells.md")
-    outcomes = run_code_cells(lesson, SubprocessRunner(), None, jobs=2)
+    outcomes = run_code_cells(lesson, KernelRunner(), None)
     assert [o.cell for o in outcomes] == list(lesson.code_cells())
     text = "".join(d.format() + "\n" for d in check_code_cells(lesson, outcomes))
     assert text == (FIXTURES / "cells.expected.txt").read_text("utf-8")
@@ -128,7 +135,7 @@ def test_an_exit_status_and_a_signal_are_reported() -> None:
 
 def test_an_out_of_range_frame_falls_back_to_the_cell() -> None:
     lesson = load("cells.md")
-    stderr = 'Traceback (most recent call last):\n  File "<cell>", line 99, in <module>\nE: x\n'
+    stderr = 'Traceback (most recent call last):\n  File "<cell-1>", line 99, in <module>\nE: x\n'
     [diagnostic] = check_code_cells(
         lesson, [outcome_for(lesson, 0, ran("", stderr=stderr, exit_code=1))]
     )
@@ -138,7 +145,7 @@ def test_an_out_of_range_frame_falls_back_to_the_cell() -> None:
 
 def test_stderr_of_a_clean_run_is_a_warning_with_mapped_lines() -> None:
     lesson = load("cells.md")
-    stderr = "<cell>:2: RuntimeWarning: divide by zero\n  print(1 / np.float64(0))\n"
+    stderr = "<cell-1>:2: RuntimeWarning: divide by zero\n  print(1 / np.float64(0))\n"
     [warning] = check_code_cells(lesson, [outcome_for(lesson, 0, ran("[0 1 2]\n", stderr=stderr))])
     assert warning.severity is Severity.WARNING
     assert warning.detail.startswith("cells.md:12: RuntimeWarning: divide by zero")
@@ -167,20 +174,6 @@ def test_a_non_python_cell_is_an_error() -> None:
     assert diagnostic.message == "only python code cells can run, not 'r'"
 
 
-def test_a_warm_run_calls_the_runner_zero_times(tmp_path: Path) -> None:
-    lesson = load("cells.md")
-    cache = ResultCache(tmp_path / "cells")
-    cold = FakeRunner()
-    first = run_code_cells(lesson, cold, cache)
-    assert len(cold.calls) == 4 and not any(o.cached for o in first)
-    warm = FakeRunner()
-    second = run_code_cells(lesson, warm, ResultCache(tmp_path / "cells"))
-    assert warm.calls == []
-    assert all(o.cached for o in second)
-    assert [o.result for o in second] == [o.result for o in first]
-    assert (tmp_path / "cells" / ".gitignore").read_text() == "*\n"
-
-
 def test_failures_are_not_cached(tmp_path: Path) -> None:
     lesson = load("cells.md")
     cache = ResultCache(tmp_path)
@@ -202,27 +195,6 @@ def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     assert len(again.calls) == 4
 
 
-def test_the_key_changes_with_the_code_and_the_timeout(tmp_path: Path) -> None:
-    cache = ResultCache(tmp_path)
-    key = cache.key("print(1)\n", 30.0)
-    assert key == ResultCache(tmp_path / "other").key("print(1)\n", 30.0)
-    assert key != cache.key("print(2)\n", 30.0)
-    assert key != cache.key("print(1)\n", 60.0)
-
-
-def test_the_key_changes_with_an_imported_package_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    cache = ResultCache(tmp_path)
-    numpy, yaml = "import numpy as np\n", "import yaml\n"
-    before = [cache.key(numpy, 30.0), cache.key(yaml, 30.0)]
-    stdlib_only = cache.key("import math\n", 30.0)
-    monkeypatch.setattr(importlib.metadata, "version", lambda dist: "0.0-other")
-    assert cache.key(numpy, 30.0) != before[0]
-    assert cache.key(yaml, 30.0) != before[1]
-    assert cache.key("import math\n", 30.0) == stdlib_only
-
-
 def test_imports_are_found_by_their_top_level_name() -> None:
     code = "import numpy.linalg as la, os\nfrom sympy import Rational\nfrom . import x\n"
     code += "def f():\n    import yaml\n"
@@ -230,7 +202,126 @@ def test_imports_are_found_by_their_top_level_name() -> None:
     assert imported_modules("x = (\n") == set()
 
 
-def test_parallel_runs_keep_the_cell_order() -> None:
+def test_a_warm_run_calls_the_runner_only_once_two_runs_agreed(tmp_path: Path) -> None:
     lesson = load("cells.md")
-    outcomes = run_code_cells(lesson, FakeRunner(lambda code: ran(code)), None, jobs=4)
-    assert [o.result.stdout for o in outcomes] == [c.code for c in lesson.code_cells()]
+    runners = [FakeRunner(), FakeRunner(), FakeRunner()]
+    results = [run_code_cells(lesson, r, ResultCache(tmp_path / "cells")) for r in runners]
+    assert [r.lessons for r in runners] == [1, 1, 0]
+    assert len(runners[0].calls) == 4
+    assert all(o.cached for o in results[2]) and not any(o.cached for o in results[1])
+    assert [o.result for o in results[2]] == [o.result for o in results[0]]
+    assert (tmp_path / "cells" / ".gitignore").read_text() == "*\n"
+
+
+def test_output_that_changes_between_runs_never_passes_from_the_cache(tmp_path: Path) -> None:
+    """Issue 9, F10: a cell printing something new each run must not pass forever."""
+    text = "import random\nprint(random.random())\n"
+    lesson = parse(f"```{{code-cell}} python\n{text}```\n\n```{{output}}\n0.1\n```\n")
+    answers = iter(["0.1\n", "0.2\n", "0.1\n", "0.3\n"])
+    cache = ResultCache(tmp_path)
+    first = run_code_cells(lesson, FakeRunner(lambda code: ran(next(answers))), cache)
+    assert check_code_cells(lesson, first) == []
+    second = run_code_cells(lesson, FakeRunner(lambda code: ran(next(answers))), cache)
+    [error] = check_code_cells(lesson, second)
+    assert error.message == "the code cell's output changes between runs, so it cannot be checked"
+    assert "seed the random generator" in error.hint and ":nondeterministic:" in error.hint
+    assert error.detail.splitlines()[-2:] == ["-0.1", "+0.2"]
+    third = run_code_cells(lesson, FakeRunner(lambda code: ran(next(answers))), cache)
+    assert not third[0].cached
+
+
+def test_a_nondeterministic_cell_is_shown_but_never_compared(tmp_path: Path) -> None:
+    lesson = parse(
+        "```{code-cell} python\n:nondeterministic:\nprint(id(1))\n```\n\n```{output}\n140000\n```\n"
+    )
+    answers = iter(["1\n", "2\n", "3\n"])
+    cache = ResultCache(tmp_path)
+    for _ in range(2):
+        outcomes = run_code_cells(lesson, FakeRunner(lambda code: ran(next(answers))), cache)
+        assert check_code_cells(lesson, outcomes) == []
+    assert run_code_cells(lesson, FakeRunner(), cache)[0].cached
+
+
+def test_editing_a_cell_misses_from_that_cell_on(tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path)
+    cells = list(load("cells.md").code_cells())
+    keys = cache.keys(cells)
+    edited = [cells[0], dataclasses.replace(cells[1], code="print(0)\n"), *cells[2:]]
+    assert cache.keys(edited)[:1] == keys[:1]
+    assert all(a != b for a, b in zip(cache.keys(edited)[1:], keys[1:], strict=True))
+    longer = dataclasses.replace(cells[1], timeout=99.0)
+    assert cache.keys([cells[0], longer])[1] != keys[1]
+    assert ResultCache(tmp_path / "other").keys(cells) == keys
+
+
+def test_the_key_changes_with_an_imported_package_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = ResultCache(tmp_path)
+    cells = list(load("cells.md").code_cells())
+    before = cache.keys(cells)
+    stdlib_only = cache.keys(cells[1:2])
+    monkeypatch.setattr(importlib.metadata, "version", lambda dist: "0.0-other")
+    assert all(a != b for a, b in zip(cache.keys(cells), before, strict=True))
+    assert ResultCache(tmp_path).keys(cells[1:2]) == stdlib_only
+
+
+def test_a_failing_cell_stops_the_lesson_and_the_next_cells_have_no_outcome() -> None:
+    lesson = load("cells.md")
+    runner = FakeRunner(lambda code: ran("", exit_code=1) if "k**2" in code else ran("x\n"))
+    outcomes = run_code_cells(lesson, runner, None)
+    assert len(outcomes) == 2 and len(runner.calls) == 2
+
+
+def test_tags_decide_what_runs_and_what_needs_a_block() -> None:
+    lesson = parse(
+        "```{code-cell} python\n:tags: [skip-execution]\nimport nothing_here\n```\n\n"
+        "```{code-cell} python\n:tags: [remove-output]\nprint('hidden')\n```\n\n"
+        "```{code-cell} ipython3\n:tags: [raises-exception]\n1 / 0\n```\n\n"
+        "```{output}\nZeroDivisionError: division by zero\n```\n"
+    )
+    outcomes = run_code_cells(lesson, KernelRunner(), None)
+    assert [o.cell.code for o in outcomes] == ["print('hidden')\n", "1 / 0\n"]
+    assert check_code_cells(lesson, outcomes) == []
+
+
+def test_cells_share_state_and_show_a_bare_last_expression() -> None:
+    lesson = parse(
+        "```{code-cell} ipython3\nimport numpy as np\nv = np.arange(3)\n```\n\n"
+        "```{code-cell} ipython3\nv * 2\n```\n\n```{output}\narray([0, 2, 4])\n```\n"
+    )
+    assert check_code_cells(lesson, run_code_cells(lesson, KernelRunner(), None)) == []
+
+
+def test_an_error_inside_an_earlier_cells_function_is_reported_at_the_call() -> None:
+    lesson = parse(
+        "```{code-cell} python\ndef f(x):\n    return 1 / x\n```\n\n"
+        "```{code-cell} python\ny = 2\nf(0)\n```\n"
+    )
+    [error] = check_code_cells(lesson, run_code_cells(lesson, KernelRunner(), None))
+    assert str(error.pos) == "lesson.md:15:1"
+    assert "lesson.md:10, in f" in error.detail and "lesson.md:15, in <module>" in error.detail
+    assert error.hint.startswith("tag the cell `raises-exception`")
+
+
+def test_a_figure_without_alt_text_is_a_warning() -> None:
+    lesson = parse("```{code-cell} python\nx = 1\n```\n")
+    figure = Figure(b"<svg/>", 10, 10)
+    [warning] = messages(lesson, [outcome_for(lesson, 0, ran("", figures=(figure,)))])
+    assert "warning: the code cell draws a figure without a text alternative" in warning
+    described = parse("```{code-cell} python\n:alt: A line\nx = 1\n```\n")
+    assert messages(described, [outcome_for(described, 0, ran("", figures=(figure,)))]) == []
+
+
+def test_the_lessons_time_limit_has_its_own_message() -> None:
+    lesson = load("cells.md")
+    result = ran("", exit_code=None, timed_out=True, lesson_timed_out=True)
+    [message] = messages(lesson, [outcome_for(lesson, 1, result)])
+    assert "the lesson's cells did not finish within 600 s in all" in message
+
+
+def parse(body: str) -> Lesson:
+    head = '---\ntitle: "T"\nlesson: 1\nlang: es\nsummary: "S"\n---\n\n'
+    lesson, diagnostics = parse_lesson(Path("lesson.md"), "lesson.md", head + body)
+    assert lesson is not None and diagnostics == []
+    return lesson

@@ -1,61 +1,128 @@
-"""The subprocess runner: real child processes, always bounded in time and output."""
+"""The kernel runner: one real kernel per lesson, cells sharing state, always bounded."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-import pytest
+from pizarra.execute import DEFAULT_OUTPUT_LIMIT, CellRequest, KernelRunner, RunResult
 
-from pizarra.execute import DEFAULT_OUTPUT_LIMIT, RunResult, SubprocessRunner
-
-RUN = SubprocessRunner()
-
-
-def test_a_clean_run_returns_stdout_and_status_zero() -> None:
-    result = RUN("import numpy as np\nprint(np.arange(3))\nprint('ñ')\n", 30)
-    assert result == RunResult("[0 1 2]\nñ\n", "", 0, False, False, result.duration)
-    assert result.ok
+RUN = KernelRunner()
 
 
-def test_an_exception_traceback_names_the_cell_and_not_the_bootstrap() -> None:
-    result = RUN("x = 1\n\ndef f():\n    return 1 / 0\n\nf()\n", 30)
-    assert result.exit_code == 1 and not result.ok
-    assert 'File "<cell>", line 6, in <module>' in result.stderr
-    assert 'File "<cell>", line 4, in f\n    return 1 / 0' in result.stderr
-    assert "<string>" not in result.stderr
-    assert result.stderr.rstrip().endswith("ZeroDivisionError: division by zero")
+def run(*codes: str, timeout: float = 30, lesson: float = 120) -> list[RunResult]:
+    return RUN([CellRequest(code, timeout) for code in codes], lesson)
+
+
+def one(code: str, timeout: float = 30) -> RunResult:
+    [result] = run(code, timeout=timeout)
+    return result
+
+
+def test_cells_share_one_namespace_and_print_in_order() -> None:
+    first, second = run("import numpy as np\nx = np.arange(3)\nprint('ñ')\n", "print(x * 2)\n")
+    assert first == RunResult("ñ\n", "", 0, False, False, first.duration)
+    assert second.stdout == "[0 2 4]\n" and second.ok
+
+
+def test_a_bare_last_expression_shows_as_jupyter_text_plain() -> None:
+    results = run(
+        "import numpy as np\nnp.arange(3)",
+        "{'b': 1, 'a': {3, 1, 2}}",
+        "list(range(40))",
+        "x = 5\nx  # a comment",
+        "x;",
+        "None",
+        "print(_)",
+    )
+    assert [r.stdout for r in results] == [
+        "array([0, 1, 2])\n",
+        "{'b': 1, 'a': {1, 2, 3}}\n",
+        _ipython_wrapped_range(),
+        "5\n",
+        "",
+        "",
+        "5\n",
+    ]
+
+
+def _ipython_wrapped_range() -> str:
+    """IPython breaks a long list one item per line at 79 columns."""
+    return "[" + ",\n ".join(str(i) for i in range(40)) + "]\n"
+
+
+def test_a_failing_cell_stops_the_lesson_and_names_its_cell() -> None:
+    results = run("x = 1", "def f():\n    return 1 / 0\n\nf()\n", "print('never')")
+    assert len(results) == 2
+    failed = results[1]
+    assert failed.exit_code == 1 and not failed.ok
+    assert 'File "<cell-2>", line 4, in <module>' in failed.stderr
+    assert 'File "<cell-2>", line 2, in f\n    return 1 / 0' in failed.stderr
+    assert "kernel_child" not in failed.stderr
+    assert failed.stderr.rstrip().endswith("ZeroDivisionError: division by zero")
+
+
+def test_a_raises_exception_cell_shows_the_error_and_the_lesson_goes_on() -> None:
+    results = RUN(
+        [CellRequest("print('before')\n1 / 0\n", 30, raises=True), CellRequest("print(2)", 30)],
+        60,
+    )
+    assert [r.stdout for r in results] == ["before\nZeroDivisionError: division by zero\n", "2\n"]
+    assert all(r.ok for r in results)
 
 
 def test_a_syntax_error_points_into_the_cell() -> None:
-    result = RUN("print(1)\nx = (\n", 30)
+    result = one("print(1)\nx = (\n")
     assert result.exit_code == 1
-    assert 'File "<cell>", line 2' in result.stderr
+    assert 'File "<cell-1>", line 2' in result.stderr
     assert "SyntaxError" in result.stderr
 
 
-def test_an_endless_loop_is_killed_at_the_timeout() -> None:
+def test_sys_exit_in_a_cell_is_its_error_and_os_exit_ends_the_kernel() -> None:
+    exited = one("import sys\nsys.exit(3)\n")
+    assert exited.exit_code == 1 and exited.stderr.rstrip().endswith("SystemExit: 3")
+    assert one("import os\nos._exit(4)\n").exit_code == 4
+    killed = one("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n")
+    assert killed.exit_code == -15
+
+
+def test_an_endless_loop_is_stopped_at_the_cell_timeout() -> None:
     start = time.monotonic()
-    result = RUN("print('started', flush=True)\nwhile True: pass\n", 1)
-    assert result.timed_out and result.exit_code is None and not result.ok
+    result = one("print('started', flush=True)\nwhile True: pass\n", timeout=1)
+    assert result.timed_out and result.exit_code is None and not result.lesson_timed_out
     assert result.stdout == "started\n"
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 5
+
+
+def test_the_lesson_has_a_time_limit_of_its_own() -> None:
+    results = run("import time\ntime.sleep(0.2)", "time.sleep(20)", timeout=10, lesson=3)
+    assert results[0].ok
+    assert results[1].timed_out and results[1].lesson_timed_out
 
 
 def test_an_output_flood_is_cut_at_the_limit() -> None:
     start = time.monotonic()
-    result = RUN('print("x" * 10**8)', 30)
+    result = one('print("x" * 10**8)')
     assert result.truncated and not result.timed_out and result.exit_code is None
     assert len(result.stdout) == DEFAULT_OUTPUT_LIMIT
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 15
 
 
 def test_a_stderr_flood_is_cut_too() -> None:
-    result = SubprocessRunner(output_limit=1000)(
-        "import sys\nwhile True: sys.stderr.write('e')\n", 30
+    [result] = KernelRunner(output_limit=1000)(
+        [CellRequest("import sys\nwhile True: sys.stderr.write('e')\n", 30)], 60
     )
     assert result.truncated
     assert len(result.stderr) == 1000
+
+
+def test_output_of_child_processes_is_part_of_the_cell() -> None:
+    result = one("import subprocess\nsubprocess.run(['echo', 'from a child'])\nprint('done')\n")
+    assert result.stdout == "from a child\ndone\n"
 
 
 def test_a_background_process_does_not_keep_the_run_waiting() -> None:
@@ -64,39 +131,139 @@ def test_a_background_process_does_not_keep_the_run_waiting() -> None:
         "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
         "print('done')\n"
     )
-    result = RUN(code, 20)
+    result = one(code, timeout=20)
     assert result.ok and result.stdout == "done\n"
     assert result.duration < 5
 
 
-def test_exit_status_and_signals_are_reported() -> None:
-    assert RUN("import sys\nsys.exit(3)\n", 10).exit_code == 3
-    killed = RUN("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n", 10)
-    assert killed.exit_code == -15
-
-
-def test_the_child_gets_a_fixed_hash_seed_and_a_clean_environment(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("PIZARRA_TEST_SECRET", "leak")
-    code = "import os\nprint(hash('abc'))\nprint(os.environ.get('PIZARRA_TEST_SECRET'))\n"
-    first, second = RUN(code, 10), RUN(code, 10)
+def test_the_child_gets_a_fixed_hash_seed_and_a_clean_environment() -> None:
+    code = "import os\nprint(hash('abc'))\nprint(sorted(os.environ))\n"
+    first, second = one(code), one(code)
     assert first.stdout == second.stdout
-    assert first.stdout.endswith("\nNone\n")
+    assert "'PATH'" in first.stdout and "PYTEST_CURRENT_TEST" not in first.stdout
 
 
-def test_the_cell_runs_in_an_empty_directory_that_is_removed() -> None:
-    result = RUN("import os\nprint(os.listdir('.'))\nprint(os.getcwd())\n", 10)
+def test_the_kernel_runs_in_an_empty_directory_that_is_removed() -> None:
+    result = one("import os\nprint(os.listdir('.'))\nprint(os.getcwd())\n")
     listing, cwd = result.stdout.splitlines()
     assert listing == "[]"
     assert not os.path.exists(cwd)
 
 
 def test_stdin_is_closed_for_the_cell() -> None:
-    result = RUN("input()\n", 10)
+    result = one("import os\nprint(os.readlink('/proc/self/fd/0'))\ninput()\n")
+    assert result.stdout == "/dev/null\n"
     assert "EOFError" in result.stderr
 
 
 def test_a_large_cell_is_fed_without_deadlock() -> None:
-    code = "x = 0\n" * 200_000 + "print(x)\n"
-    assert RUN(code, 30).stdout == "0\n"
+    code = "x = 0\n" * 50_000 + "print(x)\n"
+    assert one(code).stdout == "0\n"
+
+
+# Issue 9, F6: memory, leftover processes and the parent's environment.
+
+
+def test_a_4_gb_numpy_allocation_fails_with_memory_error() -> None:
+    result = one("import numpy as np\na = np.ones(2**29)\nprint(a.nbytes)\n")
+    assert result.exit_code == 1, result.stdout
+    assert (
+        result.stderr.rstrip()
+        .splitlines()[-1]
+        .startswith("numpy._core._exceptions._ArrayMemoryError")
+    )
+
+
+def test_a_detached_child_does_not_outlive_the_lesson() -> None:
+    code = (
+        "import subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', "
+        "'import time; time.sleep(120)  # pizarra-setsid-marker'], start_new_session=True)\n"
+        "print('started')\n"
+    )
+    result = one(code)
+    assert result.ok and result.stdout == "started\n"
+    time.sleep(0.3)
+    assert not _running_with("pizarra-setsid-marker")
+
+
+def test_a_detached_child_is_killed_with_a_timed_out_cell() -> None:
+    code = (
+        "import subprocess, sys\n"
+        "subprocess.Popen(['setsid', sys.executable, '-c', "
+        "'import time; time.sleep(120)  # pizarra-detached-marker'])\n"
+        "import time\ntime.sleep(60)\n"
+    )
+    result = one(code, timeout=1.5)
+    assert result.timed_out
+    time.sleep(0.3)
+    assert not _running_with("pizarra-detached-marker")
+
+
+def _running_with(text: str) -> bool:
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                continue
+            if text.encode() in cmdline and pid != str(os.getpid()):
+                return True
+    return False
+
+
+def test_no_environment_of_pizarra_is_readable_from_a_cell() -> None:
+    cell = (
+        "import os\n"
+        "found = []\n"
+        "for pid in os.listdir('/proc'):\n"
+        "    try:\n"
+        "        data = open(f'/proc/{pid}/environ', 'rb').read()\n"
+        "    except OSError:\n"
+        "        continue\n"
+        "    if b'PIZARRA_TEST_SECRET' in data:\n"
+        "        found.append(pid)\n"
+        "print(found)\n"
+    )
+    driver = (
+        "import json, sys\n"
+        "from pizarra.execute import CellRequest, KernelRunner\n"
+        "[r] = KernelRunner()([CellRequest(sys.stdin.read(), 30)], 60)\n"
+        "print(json.dumps([r.stdout, r.stderr]))\n"
+    )
+    env = {**os.environ, "PIZARRA_TEST_SECRET": "leak"}
+    done = subprocess.run(
+        [sys.executable, "-c", driver], input=cell, env=env, capture_output=True, text=True
+    )
+    stdout, stderr = json.loads(done.stdout)
+    assert stdout == "[]\n", stderr
+
+
+FIGURE = (
+    "import matplotlib.pyplot as plt\n"
+    "fig, ax = plt.subplots(figsize=(4, 3))\n"
+    "ax.plot([1, 2, 3], [1, 4, 9], label='n²')\n"
+    "ax.legend();\n"
+)
+
+
+def test_a_figure_is_captured_as_deterministic_svg() -> None:
+    first, shown = run(FIGURE, FIGURE + "plt.show()\nprint('after')\n")
+    [figure] = first.figures
+    assert figure.svg.startswith(b"<?xml") and b"<svg" in figure.svg
+    assert b"<script" not in figure.svg and b"<dc:date>" not in figure.svg
+    assert 200 < figure.width <= 400 and 150 < figure.height <= 300
+    assert first.stdout == "" and first.stderr == ""
+    assert shown.stdout == "after\n" and shown.stderr == "" and shown.figures == first.figures
+    [again] = run(FIGURE)
+    assert again.figures == first.figures
+
+
+def test_figures_are_taken_once_and_in_order() -> None:
+    results = run(
+        "import matplotlib.pyplot as plt\nplt.figure()\nplt.plot([0, 1])\nplt.show()\n"
+        "plt.figure()\nplt.plot([1, 0])\n",
+        "x = 1",
+    )
+    assert len(results[0].figures) == 2 and results[0].figures[0] != results[0].figures[1]
+    assert results[1].figures == ()

@@ -10,7 +10,7 @@ import pytest
 from pizarra.build import Tools, build, verify
 from pizarra.check import claims
 from pizarra.cli import main
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from tests.support import FIXTURES, fake_math
 
 COURSE = FIXTURES / "site" / "course"
@@ -30,7 +30,7 @@ Luego $x = {value}$.
 
 
 def tools(math: object = fake_math) -> Tools:
-    return Tools(math, SubprocessRunner(), None)  # type: ignore[arg-type]
+    return Tools(math, KernelRunner(), None)  # type: ignore[arg-type]
 
 
 def _formatted(src: Path) -> list[str]:

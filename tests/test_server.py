@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from pizarra.build import Tools
 from pizarra.check.code_cells import ResultCache
 from pizarra.course import BUNDLED
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from pizarra.mathml import MathCoreRenderer
 from pizarra.server import create_app
 from tests.support import fake_math
@@ -29,7 +29,7 @@ LESSON = "/potencias-para-la-ia/"
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     course = tmp_path_factory.mktemp("course") / "math-for-ai"
     shutil.copytree(BUNDLED, course)
-    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(course))
+    tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(course))
     app = create_app(course, tools, watch=False)
     with TestClient(app, base_url="http://127.0.0.1") as test_client:
         yield test_client
@@ -104,7 +104,7 @@ Versión {version}: $2^{exp}={value}$.
 def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
     source = tmp_path / "vivo.md"
     source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
-    tools = Tools(fake_math, SubprocessRunner(), None)
+    tools = Tools(fake_math, KernelRunner(), None)
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(source, tools), host="127.0.0.1", port=port, log_level="error")

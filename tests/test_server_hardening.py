@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 from pizarra import protocol
 from pizarra.build import Tools
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from pizarra.server import create_app, server_config
 from tests.support import FIXTURES, fake_math
 
@@ -30,7 +30,7 @@ PAGE = "/primera/"
 
 
 def tools() -> Tools:
-    return Tools(fake_math, SubprocessRunner(), None)
+    return Tools(fake_math, KernelRunner(), None)
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pizarra.check.code_cells import CellOutcome, check_code_cells, run_code_cells
-from pizarra.check.update_outputs import update_outputs
-from pizarra.execute import RunResult, SubprocessRunner
+from pizarra.check.update_outputs import confirm_changes, update_outputs
+from pizarra.execute import CellRequest, KernelRunner, RunResult
 from pizarra.lower import parse_lesson
 from pizarra.model import Lesson
 
@@ -41,10 +42,10 @@ HEAD = '---\ntitle: "T"\nlesson: 1\nlang: es\nsummary: "S"\n---\n\n'
 def test_the_fixture_lesson_is_rewritten_as_expected() -> None:
     source = (FIXTURES / "cells.md").read_text("utf-8")
     lesson = parse(source, "cells.md")
-    text = update_outputs(lesson, run_code_cells(lesson, SubprocessRunner(), None, jobs=2))
+    text = update_outputs(lesson, run_code_cells(lesson, KernelRunner(), None))
     assert text == (FIXTURES / "cells.updated.md").read_text("utf-8")
     updated = parse(text, "cells.md")
-    remaining = check_code_cells(updated, run_code_cells(updated, SubprocessRunner(), None))
+    remaining = check_code_cells(updated, run_code_cells(updated, KernelRunner(), None))
     assert [d.message for d in remaining] == [
         "the code cell raised ZeroDivisionError: division by zero"
     ]
@@ -111,3 +112,50 @@ def test_a_tilde_fence_keeps_its_style() -> None:
     lesson = parse(source)
     new = update_outputs(lesson, outcomes(lesson, ran("2\n")))
     assert new == source.replace("\n3\n", "\n2\n")
+
+
+class Answers:
+    """A runner that answers each lesson run with the next printed text."""
+
+    def __init__(self, *texts: str) -> None:
+        self.texts = iter(texts)
+        self.runs = 0
+
+    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+        self.runs += 1
+        text = next(self.texts)
+        return [ran(text) for _ in cells]
+
+
+def test_a_changed_output_is_written_only_when_a_second_run_agrees() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n3\n```\n"
+    lesson = parse(source)
+    first = outcomes(lesson, ran("2\n"))
+    agreeing = Answers("2\n")
+    kept, errors = confirm_changes(lesson, first, agreeing)
+    assert (kept, errors, agreeing.runs) == (first, [], 1)
+    kept, [error] = confirm_changes(lesson, first, Answers("7\n"))
+    assert kept == [] and update_outputs(lesson, kept) is None
+    assert str(error.pos) == "lesson.md:8:1"
+    assert error.message == "the code cell's output changes between runs, so it cannot be checked"
+    assert "seed the random generator" in error.hint
+
+
+def test_unchanged_or_cached_outputs_need_no_second_run() -> None:
+    source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n3\n```\n"
+    lesson = parse(source)
+    runner = Answers()
+    cached = [CellOutcome(next(lesson.code_cells()), ran("2\n"), cached=True)]
+    assert confirm_changes(lesson, cached, runner) == (cached, [])
+    assert confirm_changes(lesson, outcomes(lesson, ran("3\n")), runner)[1] == []
+    assert runner.runs == 0
+
+
+def test_a_nondeterministic_cell_gets_a_block_once_and_keeps_it() -> None:
+    cell = "```{code-cell} python\n:nondeterministic:\nprint(id(1))\n```\n"
+    lesson = parse(HEAD + cell)
+    kept, errors = confirm_changes(lesson, outcomes(lesson, ran("1\n")), Answers("2\n"))
+    assert errors == []
+    new = update_outputs(lesson, kept)
+    assert new is not None and new.endswith("```{output}\n1\n```\n")
+    assert update_outputs(parse(new), outcomes(parse(new), ran("3\n"))) is None

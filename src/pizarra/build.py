@@ -18,6 +18,7 @@ from pizarra.check.claims import ClaimCounts, claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     ResultCache,
+    cell_figures,
     check_code_cells,
     run_code_cells,
 )
@@ -34,7 +35,13 @@ from pizarra.guard import guarded
 from pizarra.i18n.strings import t
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course, Lesson
-from pizarra.render import lesson_path, render_course_page, render_lesson_page, render_status_page
+from pizarra.render import (
+    Figures,
+    lesson_path,
+    render_course_page,
+    render_lesson_page,
+    render_status_page,
+)
 from pizarra.report_page import render_report_page, report_path
 from pizarra.site import ensure_replaceable, write_site
 
@@ -101,7 +108,7 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
         guarded(check, None, at, "checking this lesson", report.diagnostics)
     if report.failed():
         return _finish(report, started)
-    files = render_site(course, tools.math, report.ledgers, report.diagnostics)
+    files = render_site(course, tools.math, report.ledgers, report.diagnostics, report.outcomes)
     if report.failed():
         return _finish(report, started)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
@@ -146,6 +153,7 @@ def render_site(
     math: MathRenderer,
     ledgers: Mapping[Path, LessonLedger],
     found: list[Diagnostic] | None = None,
+    outcomes: Mapping[Path, list[CellOutcome]] | None = None,
 ) -> dict[str, bytes]:
     """Every page and asset of the site, in memory; a lesson whose pages fail to
     render is left out, with an internal-error diagnostic added to ``found``."""
@@ -154,7 +162,8 @@ def render_site(
     all_tex = ""
     for lesson in course.lessons():
         at = SourcePos(lesson.display_path, 1, 1)
-        pages = partial(_lesson_pages, course, lesson, math, ledgers[lesson.path])
+        figures = cell_figures((outcomes or {}).get(lesson.path, []))
+        pages = partial(_lesson_pages, course, lesson, math, ledgers[lesson.path], figures)
         none: dict[str, bytes] = {}
         files |= guarded(pages, none, at, "rendering this lesson", found)
         all_tex += lesson.source_text
@@ -172,10 +181,19 @@ def render_site(
 
 
 def _lesson_pages(
-    course: Course, lesson: Lesson, math: MathRenderer, ledger: LessonLedger
+    course: Course,
+    lesson: Lesson,
+    math: MathRenderer,
+    ledger: LessonLedger,
+    figures: Figures,
 ) -> dict[str, bytes]:
+    """The lesson page, its report page, and the SVG files of its figures beside it."""
+    page = render_lesson_page(course, lesson, math, ledger=ledger, figures=figures)
+    folder = lesson_path(lesson).rpartition("/")[0]
+    files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
     return {
-        lesson_path(lesson): render_lesson_page(course, lesson, math, ledger=ledger).encode(),
+        **files,
+        lesson_path(lesson): page.encode(),
         report_path(lesson): render_report_page(course, lesson, ledger).encode(),
     }
 

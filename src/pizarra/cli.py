@@ -108,15 +108,15 @@ def default_tools(no_cache: bool = False) -> Tools:
     from pizarra.build import Tools
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.verdicts import VerdictCache
-    from pizarra.execute import SubprocessRunner
+    from pizarra.execute import KernelRunner
     from pizarra.mathml import MathCoreRenderer
 
     if no_cache:
-        return Tools(MathCoreRenderer(), SubprocessRunner(), None, None)
+        return Tools(MathCoreRenderer(), KernelRunner(), None, None)
     root = cache_dir()
     return Tools(
         MathCoreRenderer(),
-        SubprocessRunner(),
+        KernelRunner(),
         ResultCache.under(root),
         VerdictCache.under(root),
     )
@@ -130,11 +130,15 @@ def _check(args: argparse.Namespace) -> int:
     if args.update_outputs:
         from pizarra.update import write_updated_outputs
 
-        changed = write_updated_outputs(report)
+        changed, unstable = write_updated_outputs(report, tools.runner)
         for path in changed:
             print(f"pizarra: updated the outputs in {path}", file=sys.stderr)
         if changed:
             report = verify(args.src, tools, args.strict_claims)
+        report.diagnostics = sorted(
+            {d.format(): d for d in [*report.diagnostics, *unstable]}.values(),
+            key=lambda d: (d.pos, d.message),
+        )
     if args.claims:
         _print_claims(report)
     _print_report(report, "check", args.strict)

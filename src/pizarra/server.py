@@ -28,6 +28,7 @@ from starlette.routing import Route
 from uvicorn.config import LOGGING_CONFIG
 
 from pizarra.build import Report, Tools, verify
+from pizarra.check.code_cells import CellOutcome, cell_figures
 from pizarra.check.ledger import LessonLedger
 from pizarra.csp import policy
 from pizarra.errors import SourcePos, display_path
@@ -62,6 +63,8 @@ class SiteState:
     """Bumped after every build, good or bad: open pages watch it."""
     ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
     """What the last good build verified, per lesson (for pages rendered on request)."""
+    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
+    """What the last good build's code cells produced (their figures), per lesson."""
 
     def accept(self, report: Report, strict: bool) -> None:
         text = "\n".join(d.format() for d in report.diagnostics)
@@ -70,6 +73,7 @@ class SiteState:
         else:
             self.course, self.files, self.errors = report.course, report.files, ""
             self.ledgers = report.ledgers
+            self.outcomes = report.outcomes
         self.version += 1
 
 
@@ -208,7 +212,9 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         if params & set(query):
             try:
                 ledger = state.ledgers.get(lesson.path)
-                data = render_lesson_page(course, lesson, tools.math, query, ledger).encode()
+                figures = cell_figures(state.outcomes.get(lesson.path, []))
+                page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
+                data = page.encode()
             except ExplorerStateError as exc:
                 return _status(course, 400, "bad_request_title", exc.message, live, root="../")
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"

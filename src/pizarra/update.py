@@ -5,19 +5,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from pizarra.build import Report
-from pizarra.check.update_outputs import update_outputs
+from pizarra.check.update_outputs import confirm_changes, update_outputs
+from pizarra.errors import Diagnostic
+from pizarra.execute import CodeRunner
 from pizarra.fileio import write_atomic
 
 
-def write_updated_outputs(report: Report) -> list[Path]:
-    """Rewrite the lessons whose ``{output}`` blocks differ from what their cells print."""
+def write_updated_outputs(
+    report: Report, runner: CodeRunner
+) -> tuple[list[Path], list[Diagnostic]]:
+    """Rewrite the lessons whose ``{output}`` blocks differ from what their cells print.
+
+    A changed output is written only when a second run of the lesson agrees with it;
+    every cell whose runs differ is returned as an error.
+    """
     if report.course is None:
-        return []
-    changed = []
+        return [], []
+    changed, errors = [], []
     for lesson in report.course.lessons():
-        text = update_outputs(lesson, report.outcomes.get(lesson.path, []))
+        outcomes, unstable = confirm_changes(lesson, report.outcomes.get(lesson.path, []), runner)
+        errors += unstable
+        text = update_outputs(lesson, outcomes)
         if text is None:
             continue
         write_atomic(lesson.path, text.encode(), lesson.path.stat().st_mode & 0o777)
         changed.append(lesson.path)
-    return changed
+    return changed, errors

@@ -187,12 +187,12 @@ def serve_course(src: Path) -> Iterator[ServedCourse]:
     """Run pizarra's own server app for ``src`` in a thread, without file watching."""
     from pizarra.build import Tools
     from pizarra.check.code_cells import ResultCache
-    from pizarra.execute import SubprocessRunner
+    from pizarra.execute import KernelRunner
     from pizarra.mathml import MathCoreRenderer
     from pizarra.server import create_app
 
     root = src if src.is_dir() else src.parent
-    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(root))
+    tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(root))
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = int(sock.getsockname()[1])

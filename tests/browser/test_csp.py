@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, ConsoleMessage
 
 from pizarra.build import Tools, verify
 from pizarra.check.code_cells import ResultCache
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from pizarra.mathml import MathCoreRenderer
 from tests.browser.conftest import ServedCourse
 
@@ -23,7 +23,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 def _pages(root: Path) -> list[str]:
-    tools = Tools(MathCoreRenderer(), SubprocessRunner(), ResultCache.under(root))
+    tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(root))
     report = verify(root, tools)
     assert not report.failed(), [d.format() for d in report.diagnostics]
     pages = [

@@ -1,40 +1,49 @@
-"""Re-run every code cell and compare what it prints with its ``{output}`` block.
+"""Re-run a lesson's code cells in one kernel and compare what each shows with its block.
 
 Running and checking are two steps: :func:`run_code_cells` produces outcomes (through an
-injected :class:`~pizarra.execute.CodeRunner` and an optional :class:`ResultCache`),
-:func:`check_code_cells` turns them into diagnostics, and
-:func:`pizarra.check.update_outputs.update_outputs` reuses the same outcomes to rewrite
-the blocks. Whatever a cell prints is untrusted text: diagnostics quote it only after
-:func:`plain` has made control characters visible.
+injected :class:`~pizarra.execute.CodeRunner` and an optional
+:class:`~pizarra.check.cell_cache.ResultCache`), :func:`check_code_cells` turns them into
+diagnostics, and :func:`pizarra.check.update_outputs.update_outputs` reuses the same
+outcomes to rewrite the blocks. Whatever a cell prints is untrusted text: diagnostics
+quote it only after :func:`plain` has made control characters visible.
 """
 
 from __future__ import annotations
 
-import ast
-import contextlib
 import difflib
-import hashlib
-import importlib.metadata
-import json
 import re
 import signal
-import sys
-from collections.abc import Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.errors import Diagnostic, Severity, SourcePos
-from pizarra.execute import CELL_FILENAME, DEFAULT_OUTPUT_LIMIT, CodeRunner, RunResult
-from pizarra.fileio import write_cache
-from pizarra.model import CodeCell, Lesson
+from pizarra.execute import (
+    DEFAULT_LESSON_TIMEOUT,
+    DEFAULT_OUTPUT_LIMIT,
+    CellRequest,
+    CodeRunner,
+    RunResult,
+)
+from pizarra.model import CodeCell, Figure, Lesson
 from pizarra.syntax.code_cell import LANGUAGES
 
-CACHE_FORMAT = 1
-"""Bumped whenever the meaning of a cached entry changes."""
+__all__ = [
+    "CellOutcome",
+    "ResultCache",
+    "cell_figures",
+    "check_code_cells",
+    "imported_modules",
+    "run_code_cells",
+]
 
 _MAX_DETAIL_LINES = 80
 _UPDATE_HINT = "if the new output is right, run `pizarra check --update-outputs`"
+NONDETERMINISTIC_HINT = (
+    "seed the random generator (e.g. `np.random.default_rng(0)`), print something that "
+    "does not change, or mark the cell `:nondeterministic:` (its output is then shown "
+    "but not compared)"
+)
 
 
 @dataclass(frozen=True)
@@ -47,115 +56,65 @@ class CellOutcome:
     """What it printed and how it ended."""
     cached: bool
     """True when the result came from the cache and nothing ran."""
+    index: int = 0
+    """Its place among the lesson's cells that run (0-based; ``<cell-N>`` is N - 1)."""
+    earlier: RunResult | None = None
+    """An earlier run of the same cells that showed something else: the cell is
+    nondeterministic."""
 
 
-class ResultCache:
-    """Clean results of earlier runs, one JSON file per key, so a warm build runs nothing.
-
-    The key hashes the code, its timeout, the Python version and the versions of the
-    third-party packages the code imports (found with :mod:`ast`); the standard library
-    is covered by the Python version. Imports hidden from ``ast`` (``__import__``,
-    ``importlib``) and the dependencies of imported packages are not part of the key.
-    """
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        """Where the entries live (created on first write)."""
-        self._distributions: Mapping[str, list[str]] | None = None
-
-    @classmethod
-    def under(cls, root: Path) -> ResultCache:
-        """The cache in ``root/cells`` (``root`` is pizarra's cache folder)."""
-        return cls(root / "cells")
-
-    def key(self, code: str, timeout: float) -> str:
-        """A hex digest that changes whenever the result of running ``code`` could."""
-        payload = {
-            "format": CACHE_FORMAT,
-            "code": code,
-            "timeout": timeout,
-            "python": [sys.implementation.name, sys.version],
-            "packages": self._package_versions(imported_modules(code)),
-        }
-        blob = json.dumps(payload, sort_keys=True, ensure_ascii=True).encode("ascii")
-        return hashlib.sha256(blob).hexdigest()
-
-    def get(self, key: str) -> RunResult | None:
-        """The stored result, or None when absent or unreadable."""
-        try:
-            data = json.loads((self.directory / f"{key}.json").read_text("utf-8"))
-            return _result_from_json(data)
-        except (OSError, ValueError, TypeError, KeyError):
-            return None
-
-    def put(self, key: str, result: RunResult) -> None:
-        """Store a clean run; failures are not kept, since they may be transient.
-
-        Writing is best effort: a read-only or full disk only costs a re-run later.
-        """
-        if not result.ok:
-            return
-        text = json.dumps({"format": CACHE_FORMAT, **asdict(result)})
-        write_cache(self.directory / f"{key}.json", text.encode())
-        if not (self.directory / ".gitignore").exists():
-            write_cache(self.directory / ".gitignore", b"*\n")
-
-    def _package_versions(self, modules: Iterable[str]) -> list[str]:
-        third_party = sorted(m for m in modules if m not in sys.stdlib_module_names)
-        return [f"{module}: {', '.join(self._providers(module))}" for module in third_party]
-
-    def _providers(self, module: str) -> list[str]:
-        """``dist==version`` of what installs ``module``; ``?`` when nothing does.
-
-        A distribution named like the module (numpy, sympy) is taken at once; only other
-        names (``yaml`` from PyYAML) pay for a scan of every installed distribution.
-        """
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            return [f"{module}=={importlib.metadata.version(module)}"]
-        if self._distributions is None:
-            self._distributions = importlib.metadata.packages_distributions()
-        found = []
-        for dist in sorted(set(self._distributions.get(module, []))):
-            with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-                found.append(f"{dist}=={importlib.metadata.version(dist)}")
-        return found or ["?"]
+def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figure, ...]]:
+    """The figures each cell drew that a reader sees (not under ``remove-output``)."""
+    hidden = {"remove-output", "remove-cell"}
+    return {
+        o.cell.pos: o.result.figures
+        for o in outcomes
+        if o.result.ok and o.result.figures and not o.cell.tags & hidden
+    }
 
 
-def imported_modules(code: str) -> set[str]:
-    """Top-level names of absolute imports (``import x.y`` and ``from x import y`` give x)."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.partition(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.partition(".")[0])
-    return names
+def runnable_cells(lesson: Lesson) -> list[CodeCell]:
+    """The cells the kernel runs, in order: every known language, not ``skip-execution``."""
+    return [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
 
 
 def run_code_cells(
-    lesson: Lesson, runner: CodeRunner, cache: ResultCache | None, *, jobs: int = 1
+    lesson: Lesson,
+    runner: CodeRunner,
+    cache: ResultCache | None,
+    lesson_timeout: float = DEFAULT_LESSON_TIMEOUT,
 ) -> list[CellOutcome]:
-    """Run every python cell of the lesson (``jobs`` at a time), or take it from the cache."""
-    cells = [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
-    keys = [cache.key(c.code, c.timeout) if cache is not None else "" for c in cells]
+    """Run the lesson's cells in one kernel, or take them all from the cache.
 
-    def one(cell: CodeCell, key: str) -> CellOutcome:
-        hit = cache.get(key) if cache is not None else None
-        if hit is not None:
-            return CellOutcome(cell, hit, cached=True)
-        result = runner(cell.code, cell.timeout)
+    Only a lesson whose every cell has a confirmed entry is answered from the cache; a
+    cell that failed stops the run, and the cells after it have no outcome.
+    """
+    cells = runnable_cells(lesson)
+    if not cells:
+        return []
+    keys = cache.keys(cells) if cache is not None else [""] * len(cells)
+    entries = [cache.get(k) if cache is not None else None for k in keys]
+    if cache is not None and all(e is not None and e.confirmed for e in entries):
+        return [
+            CellOutcome(c, e.result, cached=True, index=i)
+            for i, (c, e) in enumerate(zip(cells, entries, strict=True))
+            if e is not None
+        ]
+    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
+    results = runner(requests, lesson_timeout)
+    outcomes = []
+    for index, (cell, key, entry, result) in enumerate(
+        zip(cells, keys, entries, results, strict=False)
+    ):
+        agrees = entry is not None and same_output(entry.result, result)
+        earlier = None
+        if entry is not None and not agrees and result.ok and not cell.nondeterministic:
+            earlier = entry.result
         if cache is not None:
-            cache.put(key, result)
-        return CellOutcome(cell, result, cached=False)
-
-    if jobs <= 1 or len(cells) <= 1:
-        return [one(c, k) for c, k in zip(cells, keys, strict=True)]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(one, cells, keys))
+            seen_twice = entry is not None and (agrees or cell.nondeterministic)
+            cache.put(key, result, confirmed=seen_twice)
+        outcomes.append(CellOutcome(cell, result, False, index, earlier))
+    return outcomes
 
 
 def check_code_cells(
@@ -167,6 +126,7 @@ def check_code_cells(
     runner's limit when it is not the default.
     """
     by_pos = {o.cell.pos: o for o in outcomes}
+    code_lines = [c.code_line for c in runnable_cells(lesson)]
     diagnostics: list[Diagnostic] = []
     for cell in lesson.code_cells():
         if cell.language not in LANGUAGES:
@@ -178,21 +138,16 @@ def check_code_cells(
                 )
             )
         elif (outcome := by_pos.get(cell.pos)) is not None:
-            diagnostics.extend(_check_one(lesson.display_path, outcome, output_limit))
+            diagnostics.extend(_check_one(lesson.display_path, outcome, output_limit, code_lines))
     return diagnostics
 
 
-def _check_one(path: str, outcome: CellOutcome, limit: int) -> list[Diagnostic]:
+def _check_one(
+    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int]
+) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
     if result.timed_out:
-        return [
-            Diagnostic(
-                cell.pos,
-                f"the code cell did not finish within {cell.timeout:g} s",
-                hint=f"make it faster, or allow more seconds with a `:timeout: "
-                f"{max(60, int(cell.timeout * 2))}` option",
-            )
-        ]
+        return [_timeout(cell, result)]
     if result.truncated:
         return [
             Diagnostic(
@@ -202,20 +157,32 @@ def _check_one(path: str, outcome: CellOutcome, limit: int) -> list[Diagnostic]:
             )
         ]
     if result.exit_code != 0:
-        return [_failure(path, cell, result)]
+        return [_failure(path, outcome, code_lines)]
     found = []
     if result.stderr.strip():
         found.append(
             Diagnostic(
                 cell.pos,
                 "the code cell wrote to stderr",
-                detail=_bounded(map_cell_lines(result.stderr, path, cell.code_line), tail=True),
+                detail=_bounded(map_cell_lines(result.stderr, path, code_lines), tail=True),
                 severity=Severity.WARNING,
             )
         )
+    if result.figures and not cell.alt:
+        found.append(
+            Diagnostic(
+                cell.pos,
+                "the code cell draws a figure without a text alternative",
+                hint="describe what the figure shows in an `:alt:` option",
+                severity=Severity.WARNING,
+            )
+        )
+    if outcome.earlier is not None:
+        found.append(_unstable(cell, outcome.earlier, result))
+        return found
     actual = _with_final_newline(result.stdout)
     if cell.output is None:
-        if actual:
+        if actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
             found.append(
                 Diagnostic(
                     cell.pos,
@@ -226,7 +193,7 @@ def _check_one(path: str, outcome: CellOutcome, limit: int) -> list[Diagnostic]:
             )
         return found
     expected = _with_final_newline(cell.output.text)
-    if actual != expected:
+    if actual != expected and not cell.nondeterministic:
         found.append(
             Diagnostic(
                 cell.pos,
@@ -238,9 +205,51 @@ def _check_one(path: str, outcome: CellOutcome, limit: int) -> list[Diagnostic]:
     return found
 
 
-def _failure(path: str, cell: CodeCell, result: RunResult) -> Diagnostic:
+def _timeout(cell: CodeCell, result: RunResult) -> Diagnostic:
+    if result.lesson_timed_out:
+        return Diagnostic(
+            cell.pos,
+            f"the lesson's cells did not finish within {DEFAULT_LESSON_TIMEOUT:g} s in all; "
+            "this cell was running",
+            hint="make the cells faster, or move slow computations out of the lesson",
+        )
+    return Diagnostic(
+        cell.pos,
+        f"the code cell did not finish within {cell.timeout:g} s",
+        hint=f"make it faster, or allow more seconds with a `:timeout: "
+        f"{max(60, int(cell.timeout * 2))}` option",
+    )
+
+
+def unstable_diagnostic(cell: CodeCell, first: RunResult, second: RunResult | None) -> Diagnostic:
+    """An error at a cell whose two runs showed different things (or whose second failed)."""
+    return _unstable(cell, first, second)
+
+
+def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Diagnostic:
+    if second is None or not second.ok:
+        return Diagnostic(
+            cell.pos,
+            "the code cell's output was not written: running the lesson again did not "
+            "reach this cell cleanly",
+            hint=NONDETERMINISTIC_HINT,
+        )
+    if first.stdout != second.stdout:
+        detail = _diff_runs(first.stdout, second.stdout)
+    else:
+        detail = "the figures it draws differ between the two runs"
+    return Diagnostic(
+        cell.pos,
+        "the code cell's output changes between runs, so it cannot be checked",
+        hint=NONDETERMINISTIC_HINT,
+        detail=detail,
+    )
+
+
+def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diagnostic:
     """An exception (with the traceback mapped to the lesson) or an abnormal exit."""
-    detail = _bounded(map_cell_lines(result.stderr, path, cell.code_line), tail=True)
+    cell, result = outcome.cell, outcome.result
+    detail = _bounded(map_cell_lines(result.stderr, path, code_lines), tail=True)
     code = result.exit_code
     if code is not None and code < 0:
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
@@ -248,30 +257,40 @@ def _failure(path: str, cell: CodeCell, result: RunResult) -> Diagnostic:
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     if code == 1 and lines and _CELL_FRAME.search(result.stderr):
         return Diagnostic(
-            _innermost_line(result.stderr, cell),
+            _innermost_line(result.stderr, outcome),
             f"the code cell raised {plain(lines[-1].strip())[:300]}",
+            hint="tag the cell `raises-exception` if the error is what it shows",
             detail=detail,
         )
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)
 
 
-_CELL_FRAME = re.compile(r'File "' + re.escape(CELL_FILENAME) + r'", line (\d{1,9})')
-_CELL_WARNING = re.compile(r"^(\s*)" + re.escape(CELL_FILENAME) + r":(\d{1,9}):", re.MULTILINE)
+_CELL_FRAME = re.compile(r'File "<cell-(\d{1,6})>", line (\d{1,9})')
+_CELL_WARNING = re.compile(r"^(\s*)<cell-(\d{1,6})>:(\d{1,9}):", re.MULTILINE)
 
 
-def map_cell_lines(text: str, path: str, code_line: int) -> str:
-    """Rewrite ``File "<cell>", line K`` (and warnings' ``<cell>:K:``) to ``path:LINE``."""
-    text = _CELL_FRAME.sub(lambda m: f"{path}:{code_line + int(m.group(1)) - 1}", text)
-    return _CELL_WARNING.sub(
-        lambda m: f"{m.group(1)}{path}:{code_line + int(m.group(2)) - 1}:", text
-    )
+def map_cell_lines(text: str, path: str, code_lines: Sequence[int]) -> str:
+    """Rewrite ``File "<cell-N>", line K`` (and warnings' ``<cell-N>:K:``) to ``path:LINE``.
+
+    ``code_lines`` gives the lesson line of the first line of code of each cell that runs.
+    """
+
+    def line(cell: str, k: str) -> str:
+        index = int(cell) - 1
+        if 0 <= index < len(code_lines):
+            return f"{path}:{code_lines[index] + int(k) - 1}"
+        return f"<cell-{cell}>:{k}"
+
+    text = _CELL_FRAME.sub(lambda m: line(m.group(1), m.group(2)), text)
+    return _CELL_WARNING.sub(lambda m: f"{m.group(1)}{line(m.group(2), m.group(3))}:", text)
 
 
-def _innermost_line(stderr: str, cell: CodeCell) -> SourcePos:
-    """Where the error happened in the lesson: the last ``<cell>`` frame of the traceback."""
-    frames = _CELL_FRAME.findall(stderr)
-    if frames and 1 <= int(frames[-1]) <= len(cell.code.splitlines()):
-        return SourcePos(cell.pos.path, cell.code_line + int(frames[-1]) - 1, 1)
+def _innermost_line(stderr: str, outcome: CellOutcome) -> SourcePos:
+    """Where the error happened in the lesson: the cell's own last frame of the traceback."""
+    cell = outcome.cell
+    frames = [int(k) for n, k in _CELL_FRAME.findall(stderr) if int(n) == outcome.index + 1]
+    if frames and 1 <= frames[-1] <= len(cell.code.splitlines()):
+        return SourcePos(cell.pos.path, cell.code_line + frames[-1] - 1, 1)
     return cell.pos
 
 
@@ -282,6 +301,13 @@ def _diff(expected: str, actual: str, where: str) -> str:
         fromfile=f"expected (the {{output}} block at {where})",
         tofile="actual (what the cell printed)",
         lineterm="",
+    )
+    return _bounded("\n".join(lines))
+
+
+def _diff_runs(first: str, second: str) -> str:
+    lines = difflib.unified_diff(
+        first.splitlines(), second.splitlines(), "one run", "another run", lineterm=""
     )
     return _bounded("\n".join(lines))
 
@@ -320,17 +346,3 @@ def _bounded(text: str, max_lines: int = _MAX_DETAIL_LINES, *, tail: bool = Fals
 
 def _size(n: int) -> str:
     return f"{n // (1024 * 1024)} MiB" if n % (1024 * 1024) == 0 else f"{n} bytes"
-
-
-def _result_from_json(data: object) -> RunResult | None:
-    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
-        return None
-    result = RunResult(
-        stdout=str(data["stdout"]),
-        stderr=str(data["stderr"]),
-        exit_code=int(data["exit_code"]),
-        timed_out=bool(data["timed_out"]),
-        truncated=bool(data["truncated"]),
-        duration=float(data["duration"]),
-    )
-    return result if result.ok else None

@@ -2,15 +2,46 @@
 
 Only asked for explicitly: the build never changes a lesson. A cell that failed, timed
 out or flooded its output keeps its block untouched, because its stdout is not an answer
-anyone meant to publish. Everything outside the rewritten blocks stays byte for byte.
+anyone meant to publish. Nor is an output seen only once: :func:`confirm_changes` runs
+the lesson a second time, and a cell whose two runs differ is an error, not a new block.
+A ``:nondeterministic:`` cell gets a block only when it has none. Everything outside the
+rewritten blocks stays byte for byte.
 """
 
 from __future__ import annotations
 
 import re
 
-from pizarra.check.code_cells import CellOutcome
+from pizarra.check.cell_cache import same_output
+from pizarra.check.code_cells import CellOutcome, run_code_cells, unstable_diagnostic
+from pizarra.errors import Diagnostic
+from pizarra.execute import CodeRunner
 from pizarra.model import Lesson
+
+
+def confirm_changes(
+    lesson: Lesson, outcomes: list[CellOutcome], runner: CodeRunner
+) -> tuple[list[CellOutcome], list[Diagnostic]]:
+    """The outcomes whose new block a second run agrees with, and an error for each other.
+
+    Outcomes from the cache were already seen twice; the lesson runs again only when a
+    block would change on the strength of a single run.
+    """
+    lines = lesson.source_text.splitlines(keepends=True)
+    changing = [o for o in outcomes if not o.cached and _edit(o, lines, "\n") is not None]
+    if not changing:
+        return outcomes, []
+    again = {o.cell.pos: o.result for o in run_code_cells(lesson, runner, None)}
+    kept, errors = [], []
+    for outcome in outcomes:
+        second = again.get(outcome.cell.pos)
+        checked = outcome in changing and not outcome.cell.nondeterministic
+        if checked and (second is None or not same_output(outcome.result, second)):
+            errors.append(unstable_diagnostic(outcome.cell, outcome.result, second))
+            continue
+        kept.append(outcome)
+    return kept, errors
+
 
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})")
 
@@ -38,7 +69,7 @@ def _edit(
 ) -> tuple[int, int, list[str]] | None:
     """``(start, end, new lines)`` replacing ``lines[start:end]``, or None to keep them."""
     cell, result = outcome.cell, outcome.result
-    if not result.ok:
+    if not result.ok or (cell.nondeterministic and cell.output is not None):
         return None
     stdout = _with_final_newline(result.stdout)
     output = cell.output
