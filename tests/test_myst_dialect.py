@@ -9,6 +9,7 @@ from pizarra.build import render_site
 from pizarra.check.ledger import lesson_ledger
 from pizarra.check.references import check_references
 from pizarra.lower import parse_lesson
+from pizarra.render import render_lesson_body
 from tests.support import fake_math, lesson_from, small_course
 
 PNG = base64.b64decode(
@@ -128,3 +129,26 @@ def test_a_broken_bibtex_file_is_an_error_at_the_front_matter(tmp_path: Path) ->
     _, errors = parse_lesson(tmp_path / "l.md", "l.md", text)
     assert [str(e.pos) for e in errors] == ["l.md:6:1"]
     assert errors[0].message.startswith("refs.bib is not valid BibTeX")
+
+
+def test_inline_html_and_footnotes_are_errors_not_text() -> None:
+    _, errors = lesson_from("Una <sup>nota</sup> y a < b > c.\n\nVer[^1].\n\n[^1]: La nota.\n")
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:11:5: error: raw HTML is not allowed: <sup>",
+        "prueba.md:13:4: error: footnotes are not supported: [^1]",
+        "prueba.md:15:1: error: footnotes are not supported: [^1]",
+    ]
+
+
+def test_raw_html_is_an_error_and_the_renderer_still_escapes_it() -> None:
+    lesson, errors = lesson_from("Un <script>alert(1)</script> aquí.\n\n<div>bloque</div>\n")
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:11:4: error: raw HTML is not allowed: <script>",
+        "prueba.md:13:1: error: raw HTML is not allowed: <div>",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html == (
+        "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n"
+        "<p>&lt;div&gt;bloque&lt;/div&gt;</p>\n"
+    )

@@ -17,10 +17,10 @@ from pizarra.errors import SourcePos
 from pizarra.model import MathItem
 from pizarra.syntax.context import LowerContext
 from pizarra.syntax.ref import lower_link
+from pizarra.syntax.stray import check_stray_text
 
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
-_TEX_OUTSIDE_MATH = re.compile(r"\\[A-Za-z]{2,}|[_^]\{")
 WINDOW = 65_536
 """How far past the previous match a snippet is looked for."""
 
@@ -54,7 +54,7 @@ class Locator:
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
-    _warn_tex_outside_math(ctx, token)
+    check_stray_text(ctx, token, Locator(ctx, token.map).find)
     locate = Locator(ctx, token.map)
     for child in token.children or []:
         if child.type in ("math_inline", "math_inline_double"):
@@ -98,23 +98,3 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
             else:
                 locate.find(child.content.split("\n", 1)[0])
 
-
-def _warn_tex_outside_math(ctx: LowerContext, token: Token) -> None:
-    """Warn once per block where TeX (``\\frac``, ``x^{2}``) stands outside ``$...$``."""
-    runs, run = [], ""
-    for child in token.children or []:
-        if child.type in ("text", "text_special"):
-            run += child.content
-        else:
-            runs.append(run)
-            run = ""
-    runs.append(run)
-    for text in runs:
-        match = _TEX_OUTSIDE_MATH.search(text)
-        if match is not None:
-            ctx.warn(
-                Locator(ctx, token.map).find(match.group(0)),
-                "this looks like a formula outside $...$; it would show as plain text",
-                hint="wrap the formula in $...$ (or write \\\\ for a literal backslash)",
-            )
-            return
