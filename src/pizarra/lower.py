@@ -147,6 +147,7 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
     blocks: list[Block] = []
     prose: list[Token] = []
     index = 0
+    pairs: dict[int, int] | None = None
 
     def flush() -> None:
         if prose:
@@ -168,7 +169,9 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         flush()
         start = index
         if directive.name.endswith(("-start", "-end")):
-            directive, index = _gated(ctx, directive, tokens, index)
+            if pairs is None:
+                pairs = _gate_pairs(tokens)
+            directive, index = _gated(ctx, directive, tokens, index, pairs)
             if directive is None:
                 continue
         rule = DIRECTIVES.get(directive.name)
@@ -198,35 +201,48 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
 
 
 def _gated(
-    ctx: LowerContext, start: Directive, tokens: list[Token], index: int
+    ctx: LowerContext, start: Directive, tokens: list[Token], index: int, pairs: dict[int, int]
 ) -> tuple[Directive | None, int]:
-    """``{x-start}`` ... ``{x-end}``: the blocks between become the body of ``{x}``."""
+    """``{x-start}`` ... ``{x-end}``: the blocks between become the body of ``{x}``.
+
+    ``index`` is just after the start's token; ``pairs`` maps start to end tokens.
+    """
     base, _, edge = start.name.rpartition("-")
     if edge == "end" or base not in GATED:
         hint = "close a {" + base + "-start} with it" if edge == "end" else ""
         what = "without a matching {" + base + "-start}" if edge == "end" else "is not supported"
         ctx.error(start.pos, f"{{{start.name}}} {what}", hint=hint or _directive_hint())
         return None, index
-    depth = 0
-    for at in range(index, len(tokens)):
-        other = _as_directive(ctx, tokens[at]) if tokens[at].type.endswith("fence") else None
-        if other is None:
-            continue
-        if other.name == start.name:
-            depth += 1
-        elif other.name == f"{base}-end":
-            if depth == 0:
-                assert start.token.map is not None and other.token.map is not None
-                first, last = start.token.map[1], other.token.map[0]
-                content = "".join(line + "\n" for line in ctx.lines[first:last])
-                return replace(start, name=base, gated=(content, first)), at + 1
-            depth -= 1
+    at = pairs.get(index - 1)
+    if at is not None:
+        end = tokens[at]
+        assert start.token.map is not None and end.map is not None
+        first, last = start.token.map[1], end.map[0]
+        content = "".join(line + "\n" for line in ctx.lines[first:last])
+        return replace(start, name=base, gated=(content, first)), at + 1
     ctx.error(
         start.pos,
         f"{{{start.name}}} has no matching {{{base}-end}}",
         hint=f"close the {base} with a ```{{{base}-end}}``` fence",
     )
     return None, index
+
+
+def _gate_pairs(tokens: list[Token]) -> dict[int, int]:
+    """Token index of each ``{x-start}`` -> that of its ``{x-end}``, in one pass."""
+    open_starts: dict[str, list[int]] = {}
+    pairs: dict[int, int] = {}
+    for at, token in enumerate(tokens):
+        if token.type not in ("fence", "colon_fence"):
+            continue
+        match = _DIRECTIVE_INFO.match(token.info.strip())
+        name = match.group(1).strip().lower() if match else ""
+        base, _, edge = name.rpartition("-")
+        if edge == "start":
+            open_starts.setdefault(base, []).append(at)
+        elif edge == "end" and open_starts.get(base):
+            pairs[open_starts[base].pop()] = at
+    return pairs
 
 
 def _directive_hint() -> str:
