@@ -54,7 +54,7 @@ class Locator:
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
-    check_stray_text(ctx, token, Locator(ctx, token.map).find)
+    check_stray_text(ctx, token, lambda needle: Locator(ctx, token.map).find(needle))
     locate = Locator(ctx, token.map)
     for child in token.children or []:
         if child.type in ("math_inline", "math_inline_double"):
