@@ -107,3 +107,23 @@ def test_check_prints_counts_per_lesson(
     for number in (1, 2):
         assert f"0{number}-{number}a.md: claims: 2 checked, 1 unchecked, 0 failed" in err
     assert "claims: 4 checked, 2 unchecked, 0 failed" in err.splitlines()[-1]
+
+
+def test_every_reason_in_the_bundled_course_reads_in_spanish() -> None:
+    """The report pages of the Spanish course show no English reason."""
+    from pizarra.check.claims import claim_records
+    from pizarra.course import BUNDLED, load_course
+    from pizarra.exact.status import Status
+    from pizarra.report_page import reason_text
+
+    course, errors = load_course(BUNDLED)
+    assert course is not None and not errors
+    reasons = {
+        record.reason
+        for lesson in course.lessons()
+        for record in claim_records(lesson)[0]
+        if record.status is Status.UNCHECKED
+    }
+    assert reasons
+    untranslated = sorted(r for r in reasons if reason_text("es", r) == r)
+    assert untranslated == []
