@@ -49,6 +49,7 @@ DEFAULT_LESSON_TIMEOUT = 600.0
 _CHUNK = 65536
 _POLL = 0.05
 _FIGURE_LIMIT = 16 * 1024 * 1024
+_GRACE = 1.0
 
 
 def cell_filename(index: int) -> str:
@@ -204,7 +205,7 @@ class Session:
         pump = _Pump(self, marker)
         status = pump.run(json.dumps(request).encode() + b"\n", deadline)
         if status != "done":
-            self.close()
+            self.close(graceful=False)
         answer = pump.answer or {}
         code: int | None
         if status == "done":
@@ -241,9 +242,19 @@ class Session:
             self.exit_code = int(message["exit"])
         return message
 
-    def close(self) -> None:
-        """End the kernel and everything it started, then reap the launcher."""
+    def close(self, graceful: bool = True) -> None:
+        """End the kernel and everything it started, then reap the launcher.
+
+        ``graceful`` first closes the request pipe and lets the kernel end by itself for a
+        moment; then (or at once) the launcher is told to kill everything, and last the
+        whole process group is killed in case the launcher could not.
+        """
         proc = self.proc
+        if graceful and proc.poll() is None and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(_GRACE)
         if proc.poll() is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(proc.pid, signal.SIGTERM)
