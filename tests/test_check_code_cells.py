@@ -207,6 +207,7 @@ def test_a_warm_run_calls_the_runner_only_once_two_runs_agreed(tmp_path: Path) -
     runners = [FakeRunner(), FakeRunner(), FakeRunner()]
     results = [run_code_cells(lesson, r, ResultCache(tmp_path / "cells")) for r in runners]
     assert [r.lessons for r in runners] == [1, 1, 0]
+    assert [[o.confirmed for o in r] for r in results] == [[False] * 4, [True] * 4, [True] * 4]
     assert len(runners[0].calls) == 4
     assert all(o.cached for o in results[2]) and not any(o.cached for o in results[1])
     assert [o.result for o in results[2]] == [o.result for o in results[0]]

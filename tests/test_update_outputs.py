@@ -145,7 +145,7 @@ def test_unchanged_or_cached_outputs_need_no_second_run() -> None:
     source = HEAD + "```{code-cell} python\nprint(2)\n```\n\n```{output}\n3\n```\n"
     lesson = parse(source)
     runner = Answers()
-    cached = [CellOutcome(next(lesson.code_cells()), ran("2\n"), cached=True)]
+    cached = [CellOutcome(next(lesson.code_cells()), ran("2\n"), cached=True, confirmed=True)]
     assert confirm_changes(lesson, cached, runner) == (cached, [])
     assert confirm_changes(lesson, outcomes(lesson, ran("3\n")), runner)[1] == []
     assert runner.runs == 0

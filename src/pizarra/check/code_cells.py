@@ -61,6 +61,10 @@ class CellOutcome:
     earlier: RunResult | None = None
     """An earlier run of the same cells that showed something else: the cell is
     nondeterministic."""
+    confirmed: bool = False
+    """True when two runs agreed on this result (a cache hit was). Anything that caches
+    a whole lesson must keep only lessons whose outcomes are all confirmed, or a cell
+    whose output changes between runs would pass from that cache."""
 
 
 def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figure, ...]]:
@@ -96,7 +100,7 @@ def run_code_cells(
     entries = [cache.get(k) if cache is not None else None for k in keys]
     if cache is not None and all(e is not None and e.confirmed for e in entries):
         return [
-            CellOutcome(c, e.result, cached=True, index=i)
+            CellOutcome(c, e.result, cached=True, index=i, confirmed=True)
             for i, (c, e) in enumerate(zip(cells, entries, strict=True))
             if e is not None
         ]
@@ -110,10 +114,10 @@ def run_code_cells(
         earlier = None
         if entry is not None and not agrees and result.ok and not cell.nondeterministic:
             earlier = entry.result
+        seen_twice = entry is not None and (agrees or cell.nondeterministic)
         if cache is not None:
-            seen_twice = entry is not None and (agrees or cell.nondeterministic)
             cache.put(key, result, confirmed=seen_twice)
-        outcomes.append(CellOutcome(cell, result, False, index, earlier))
+        outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
     return outcomes
 
 

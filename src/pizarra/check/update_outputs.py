@@ -24,11 +24,11 @@ def confirm_changes(
 ) -> tuple[list[CellOutcome], list[Diagnostic]]:
     """The outcomes whose new block a second run agrees with, and an error for each other.
 
-    Outcomes from the cache were already seen twice; the lesson runs again only when a
-    block would change on the strength of a single run.
+    Outcomes already seen twice (``confirmed``, e.g. from the cache) need no second run;
+    the lesson runs again only when a block would change on the strength of one run.
     """
     lines = lesson.source_text.splitlines(keepends=True)
-    changing = [o for o in outcomes if not o.cached and _edit(o, lines, "\n") is not None]
+    changing = [o for o in outcomes if not o.confirmed and _edit(o, lines, "\n") is not None]
     if not changing:
         return outcomes, []
     again = {o.cell.pos: o.result for o in run_code_cells(lesson, runner, None)}
