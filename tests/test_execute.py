@@ -267,3 +267,26 @@ def test_figures_are_taken_once_and_in_order() -> None:
     )
     assert len(results[0].figures) == 2 and results[0].figures[0] != results[0].figures[1]
     assert results[1].figures == ()
+
+
+def test_ipython_shell_lines_and_the_common_magics_run() -> None:
+    results = run(
+        "%matplotlib inline\n!echo from the shell\nx = 3\n",
+        "%time y = x * 2\nprint(y)\n",
+        "%time x + 1",
+    )
+    assert [r.ok for r in results] == [True, True, True]
+    assert results[0].stdout == "from the shell\n"
+    assert results[1].stdout.startswith("CPU times: ") and results[1].stdout.endswith("\n6\n")
+    assert results[2].stdout.splitlines()[-1] == "4"
+
+
+def test_installing_packages_or_an_unknown_magic_is_an_error_at_its_line() -> None:
+    [install] = run("x = 1\n!pip install quantecon\n")
+    assert install.exit_code == 1
+    assert 'File "<cell-1>", line 2' in install.stderr
+    assert "cells cannot install packages (`!pip install quantecon`)" in install.stderr
+    [unknown] = run("%load_ext cython\n")
+    assert unknown.stderr.rstrip().endswith(
+        "the %load_ext magic is not available in pizarra's kernel"
+    )

@@ -9,7 +9,8 @@ writes the request's marker to both, so the parent knows where the cell's output
 
 As in Jupyter, a cell whose last statement is a bare expression shows that value's
 ``text/plain`` form (IPython's pretty printer, 79 columns), unless the line ends with
-``;``; the value is kept in ``_``. Figures left open by a cell (or shown with
+``;``; the value is kept in ``_``. IPython's ``%magic`` and ``!shell`` lines go through
+:mod:`pizarra.kernel_magics`. Figures left open by a cell (or shown with
 ``plt.show()``) are captured as SVG by :mod:`pizarra.kernel_figures`.
 """
 
@@ -29,6 +30,8 @@ import traceback
 import types
 from collections.abc import Callable
 from typing import Any
+
+from pizarra.kernel_magics import Shell, transform, uses_ipython_syntax
 
 REQUEST_FD = 0
 RESPONSE_FD = 3
@@ -79,6 +82,9 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
 
 
 def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
+    if uses_ipython_syntax(code):
+        code = transform(code)
+        namespace.setdefault("get_ipython", _shell(namespace))
     try:
         tree = ast.parse(code, name)
     except SyntaxError as exc:
@@ -118,6 +124,11 @@ def _ends_with_semicolon(code: str, first_line: int) -> bool:
     ignored |= {tokenize.INDENT, tokenize.DEDENT}
     meaningful = [t for t in tokens if t.type not in ignored]
     return bool(meaningful) and meaningful[-1].string == ";"
+
+
+def _shell(namespace: dict[str, Any]) -> Callable[[], Shell]:
+    shell = Shell(namespace)
+    return lambda: shell
 
 
 _pretty: Callable[..., str] | None = None
