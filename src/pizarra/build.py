@@ -1,4 +1,4 @@
-"""The pipeline, stage by stage: load, verify, render, check links, write.
+"""The pipeline, stage by stage: load, verify, render, check links, index for search, write.
 
 ``verify`` is what ``pizarra check`` runs; ``build`` is ``verify`` plus writing
 the site, and writes nothing unless every check passed.
@@ -43,6 +43,7 @@ from pizarra.render import (
     render_status_page,
 )
 from pizarra.report_page import render_report_page, report_path
+from pizarra.search import SearchIndexError, search_index
 from pizarra.site import ensure_replaceable, write_site
 
 SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
@@ -113,6 +114,11 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
         return _finish(report, started)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     report.diagnostics += check_links(files, origins)
+    try:
+        files.update(search_index(files, [lesson_path(lesson) for lesson in course.lessons()]))
+    except SearchIndexError as exc:
+        hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
+        report.diagnostics.append(Diagnostic(SourcePos(str(course.root), 1), str(exc), hint))
     report.files = files
     return _finish(report, started)
 

@@ -14,7 +14,7 @@ from jinja2 import Environment, StrictUndefined
 TEMPLATE = """\
 <section class="px-explorer px-growth" id="{{ id }}" data-explorer="growth" \
 aria-labelledby="{{ id }}-label">
-<form class="px-control" method="get" action="#{{ id }}">
+<form class="px-control" method="get" action="#{{ id }}" data-pagefind-ignore>
 <label class="px-label" id="{{ id }}-label" for="{{ id }}-select">{{ label }}</label>
 <p class="px-hint" id="{{ id }}-hint">{{ hint }}</p>
 <div class="px-input">

@@ -56,7 +56,7 @@ function loadSearch(base) {
 
 async function openSearch(link) {
   if (!searchDialog) {
-    const base = new URL(link.dataset.search, location.href).href;
+    const base = new URL(link.dataset.search || "./", location.href).href;
     const dialog = document.createElement("dialog");
     dialog.className = "search-dialog";
     dialog.setAttribute("aria-labelledby", "search-title");
@@ -79,6 +79,7 @@ async function openSearch(link) {
     new window.PagefindUI({
       element: box,
       bundlePath: base + "pagefind/",
+      baseUrl: new URL(base).pathname,
       showSubResults: true,
       showImages: false,
       resetStyles: false,

@@ -1,0 +1,62 @@
+"""The search index stage: Pagefind over rendered pages, in memory."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from pizarra.search import FOLDER, search_index
+
+PAGE = """<!doctype html><html lang="{lang}"><head><title>t</title></head><body>
+<nav>Menú que no se indexa</nav>
+<article data-pagefind-body><h1>{title}</h1>
+<h2 id="seccion">Potencias</h2>
+<p>Las potencias crecen. <math><semantics><mrow><mi>x</mi><mo>⁢</mo><mi>y</mi></mrow>
+<annotation encoding="application/x-tex">\\frac{{x}}{{y}}</annotation></semantics></math></p>
+</article></body></html>"""
+
+
+def fragments(files: dict[str, bytes]) -> list[dict[str, object]]:
+    found = []
+    for path, data in files.items():
+        if "/fragment/" in path:
+            text = gzip.decompress(data).decode().removeprefix("pagefind_dcd")
+            found.append(json.loads(text))
+    return found
+
+
+def test_indexes_lesson_pages_with_their_language_and_formulas_by_tex(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    files = {
+        "uno/index.html": PAGE.format(lang="es", title="Uno").encode(),
+        "two/index.html": PAGE.format(lang="en", title="Two").encode(),
+        "otra/index.html": PAGE.format(lang="es", title="Otra").encode(),
+    }
+    index = search_index(files, ["uno/index.html", "two/index.html"])
+    assert f"{FOLDER}/pagefind-ui.js" in index and f"{FOLDER}/pagefind.js" in index
+    assert not [p for p in index if "component-ui" in p or "playground" in p]
+    entry = json.loads(index[f"{FOLDER}/pagefind-entry.json"])
+    assert set(entry["languages"]) == {"es", "en"}
+    pages = {str(f["url"]): f for f in fragments(index)}
+    assert set(pages) == {"/uno/", "/two/"}
+    content = str(pages["/uno/"]["content"])
+    assert "\\frac{x}{y}" in content
+    assert "xy" not in content.replace(" ", "").replace("\\frac{x}{y}", "")
+    assert "Menú" not in content
+    assert pages["/uno/"]["anchors"] != []
+    assert list(tmp_path.iterdir()) == [], "nothing is written to disk"
+
+
+def test_works_where_an_event_loop_is_running() -> None:
+    import asyncio
+
+    async def inside() -> dict[str, bytes]:
+        page = PAGE.format(lang="es", title="Uno").encode()
+        return search_index({"uno/index.html": page}, ["uno/index.html"])
+
+    assert f"{FOLDER}/pagefind-entry.json" in asyncio.run(inside())
