@@ -19,7 +19,7 @@ _HEAD = re.compile(r"<head[^>]*>(?:\s*<meta charset=[^>]*>)?", re.IGNORECASE)
 
 BASE = (
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
