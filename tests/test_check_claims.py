@@ -16,18 +16,20 @@ FIXTURES = Path(__file__).parent / "fixtures" / "claims"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}
 
 
-def _cases() -> list[tuple[str, list[Status]]]:
+def _cases() -> list[object]:
+    """One case per fixture line, with the line number as its id (``line12``)."""
     cases = []
-    for line in (FIXTURES / "verdicts.txt").read_text(encoding="utf-8").splitlines():
+    lines = (FIXTURES / "verdicts.txt").read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, start=1):
         if not line.strip() or line.startswith("#"):
             continue
         expected, tex = line.split(" ::: ", 1)
         statuses = [] if expected == "-" else [LETTERS[word] for word in expected.split()]
-        cases.append((tex, statuses))
+        cases.append(pytest.param(tex, statuses, id=f"line{number}"))
     return cases
 
 
-@pytest.mark.parametrize(("tex", "expected"), _cases(), ids=[tex for tex, _ in _cases()])
+@pytest.mark.parametrize(("tex", "expected"), _cases())
 def test_verdicts(tex: str, expected: list[Status]) -> None:
     verdicts = iter_claims(tex)
     assert [v.status for v in verdicts] == expected, [(v.claim, v.message) for v in verdicts]

@@ -1,0 +1,65 @@
+"""Suite-wide settings: selectable test ids and the Hypothesis profiles.
+
+Mutation testing (``make mutate``) re-runs single tests by id, so every id must be
+plain ASCII that ``pytest 'file::test[id]'`` selects again. Parameters that are TeX
+strings get a slug id here; explicit ids in the claim tests are checked at collection.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+PLAIN_ID = re.compile(r"[A-Za-z0-9_.\-]+")
+"""What a parameter id may contain so that the test can be selected by its node id."""
+CLAIM_TESTS = re.compile(r"tests/test_(check_claims|exact_|soundness|claims)")
+"""The modules whose node ids mutation testing selects."""
+
+settings.register_profile(
+    "short",
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+settings.register_profile(
+    "long",
+    max_examples=int(os.environ.get("PIZARRA_HYPOTHESIS_EXAMPLES", "5000")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "mutate",
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+settings.load_profile(os.environ.get("PIZARRA_HYPOTHESIS", "short"))
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A plain slug for a string parameter (``\\sqrt[3]{-8}=-2`` -> ``sqrt_3_-8_-2``)."""
+    if not isinstance(val, str) or PLAIN_ID.fullmatch(val):
+        return None
+    slug = re.sub(r"[^A-Za-z0-9.\-]+", "_", val).strip("_")[:40]
+    return slug or argname
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Refuse a claim test whose id could not be selected again by mutmut."""
+    bad = [
+        item.nodeid
+        for item in items
+        if CLAIM_TESTS.match(item.nodeid)
+        and "[" in item.nodeid
+        and not PLAIN_ID.fullmatch(item.nodeid.split("[", 1)[1].rstrip("]"))
+    ]
+    if bad:
+        listed = "\n  ".join(bad[:10])
+        raise pytest.UsageError(
+            f"test ids must be plain (use pytest.param(..., id=...)):\n  {listed}"
+        )
