@@ -1,0 +1,207 @@
+"""The evaluator: undefined values, the root-index guard, 0^0, domains, its bound."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from pizarra.check.claims import iter_claims
+from pizarra.exact.evaluate import (
+    DOMAINS,
+    MAX_SYMBOLIC_EXPONENT,
+    Context,
+    Outcome,
+    Undefined,
+    ZeroToTheZero,
+    evaluate,
+)
+from pizarra.exact.judge import Status
+from pizarra.exact.lexer import lex
+from pizarra.exact.parser import Unsupported, parse_side
+
+
+def value(tex: str, context: Context | None = None) -> Outcome:
+    node = parse_side(lex(tex))
+    assert not isinstance(node, Unsupported), node
+    return evaluate(node, context or Context())
+
+
+def statuses(tex: str, **variables: str) -> list[Status]:
+    return [verdict.status for verdict in iter_claims(tex, variables=variables)]
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("2+3\\cdot4", 14, id="precedence"),
+        pytest.param("7-10", -3, id="minus"),
+        pytest.param("-2^2", -4, id="negated-power"),
+        pytest.param("\\frac{3}{4}/\\frac{1}{2}", sympy.Rational(3, 2), id="division"),
+        pytest.param("|3-5|", 2, id="absolute"),
+        pytest.param("\\sqrt{2}\\cdot\\sqrt{8}", 4, id="roots"),
+        pytest.param("\\sqrt[3]{-27}", -3, id="odd-root"),
+        pytest.param("(-8)^{2/3}", 4, id="rational-power"),
+        pytest.param("|1-\\sqrt{2}|", sympy.sqrt(2) - 1, id="absolute-irrational"),
+    ],
+)
+def test_values(tex: str, expected: object) -> None:
+    assert value(tex) == expected
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        pytest.param("\\frac{1}{2-2}", "division by zero", id="closed-zero-denominator"),
+        pytest.param("\\frac{1}{\\sqrt{2}-\\sqrt{2}}", "division by zero", id="irrational-zero"),
+        pytest.param("\\frac{x}{0}", "division by zero", id="letter-over-zero"),
+        pytest.param("\\sqrt{-4}", "even root", id="even-root"),
+        pytest.param("0^{-2}", "divides by zero", id="zero-negative-power"),
+    ],
+)
+def test_undefined_values(tex: str, reason: str) -> None:
+    outcome = value(tex)
+    assert isinstance(outcome, Undefined)
+    assert reason in outcome.reason
+    assert (outcome.start, outcome.end) == (0, len(tex))
+
+
+def test_undefined_points_at_its_subexpression() -> None:
+    outcome = value("1+\\sqrt{-4}")
+    assert isinstance(outcome, Undefined)
+    assert (outcome.start, outcome.end) == (2, 11)
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        pytest.param("\\sqrt[0]{8}", id="zero-index"),
+        pytest.param("\\sqrt[-2]{4}", id="negative-index"),
+        pytest.param("\\sqrt[1/2]{8}", id="fraction-below-one"),
+        pytest.param("\\sqrt[3/2]{8}", id="fraction-above-one"),
+        pytest.param("\\sqrt[2.5]{8}", id="decimal-index"),
+    ],
+)
+def test_root_index_must_be_a_positive_integer(tex: str) -> None:
+    outcome = value(tex)
+    assert isinstance(outcome, Unsupported)
+    assert "root index" in outcome.reason
+    assert statuses(f"{tex} = 4") == [Status.UNCHECKED]
+
+
+def test_root_index_is_read_by_its_value() -> None:
+    assert value("\\sqrt[\\sqrt{4}]{9}") == 3
+    assert value("\\sqrt[6/2]{8}") == 2
+
+
+def test_first_degree_root_is_the_number_itself() -> None:
+    assert value("\\sqrt[1]{8}") == 8
+    assert statuses("\\sqrt[1]{8} = 8") == [Status.CHECKED]
+    assert statuses("\\sqrt[1]{8} = 2") == [Status.FAILED]
+
+
+def test_root_with_a_letter_index_or_radicand() -> None:
+    n, x = sympy.Symbol("n", real=True), sympy.Symbol("x", real=True)
+    assert value("\\sqrt[n]{8}") == sympy.Pow(8, 1 / n)
+    assert value("\\sqrt[3]{x}") == sympy.Pow(x, sympy.Rational(1, 3))
+
+
+def test_irrational_exponent_is_unsupported() -> None:
+    outcome = value("2^{\\sqrt{2}}")
+    assert isinstance(outcome, Unsupported)
+    assert "irrational exponent" in outcome.reason
+
+
+@pytest.mark.parametrize("tex", ["0^0", "(1-1)^{0}", "(\\sqrt{2}-\\sqrt{2})^0"])
+def test_zero_to_the_zero_follows_the_convention(tex: str) -> None:
+    assert isinstance(value(tex), ZeroToTheZero)
+    assert value(tex, Context(zero_to_the_zero=Fraction(1))) == 1
+    assert value(tex, Context(zero_to_the_zero=Fraction(0))) == 0
+    undefined = value(tex, Context(zero_to_the_zero="undefined"))
+    assert isinstance(undefined, Undefined)
+    assert "0^0 undefined" in undefined.reason
+
+
+def test_a_nonzero_base_to_the_zero_is_one() -> None:
+    assert value("5^0") == 1
+    assert value("(\\sqrt{2}-1)^0") == 1
+
+
+def test_largest_exponent_on_an_expression_with_letters() -> None:
+    x = sympy.Symbol("x", real=True)
+    top = MAX_SYMBOLIC_EXPONENT
+    assert value(f"x^{{{top - 1}}}") == x ** (top - 1)
+    assert value(f"x^{{{top}}}") == x**top
+    assert value(f"x^{{{-top}}}") == x**-top
+    for exponent in (top + 1, -top - 1):
+        outcome = value(f"x^{{{exponent}}}")
+        assert isinstance(outcome, Unsupported)
+        assert "large exponent" in outcome.reason
+
+
+def test_an_out_of_bounds_value_is_unsupported() -> None:
+    outcome = value("2^{65536}")
+    assert isinstance(outcome, Unsupported)
+
+
+# -- domains: each one changes what can be proved ---------------------------------------
+
+
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_every_domain_gives_a_real_letter(domain: str) -> None:
+    symbol = value("x", Context(domains={"x": domain}))
+    assert isinstance(symbol, sympy.Symbol)
+    assert symbol.is_real is True
+
+
+@pytest.mark.parametrize(
+    ("domain", "facts"),
+    [
+        pytest.param("real", {}, id="real"),
+        pytest.param("positive", {"positive": True, "nonnegative": True}, id="positive"),
+        pytest.param("nonnegative", {"nonnegative": True, "positive": None}, id="nonnegative"),
+        pytest.param("nonzero", {"nonzero": True, "positive": None}, id="nonzero"),
+        pytest.param("integer", {"integer": True, "positive": None}, id="integer"),
+        pytest.param("positive_integer", {"integer": True, "positive": True}, id="pos-integer"),
+    ],
+)
+def test_domain_assumptions(domain: str, facts: dict[str, bool | None]) -> None:
+    symbol = value("x", Context(domains={"x": domain}))
+    assert isinstance(symbol, sympy.Symbol)
+    for fact, expected in facts.items():
+        assert getattr(symbol, f"is_{fact}") is expected, fact
+
+
+def test_an_undeclared_or_unknown_domain_is_real() -> None:
+    for context in (Context(), Context(domains={"x": "prime"})):
+        symbol = value("x", context)
+        assert isinstance(symbol, sympy.Symbol)
+        assert symbol.is_real is True and symbol.is_positive is None
+
+
+@pytest.mark.parametrize(
+    ("tex", "checked_in", "unchecked_in"),
+    [
+        pytest.param("x > 0", ["positive", "positive_integer"], ["real", "nonnegative"], id="gt0"),
+        pytest.param("x \\ge 0", ["nonnegative", "positive"], ["real", "nonzero"], id="ge0"),
+        pytest.param("x \\ne 0", ["nonzero", "positive"], ["real", "nonnegative"], id="ne0"),
+        pytest.param("x^2 > 0", ["nonzero"], ["real", "nonnegative", "integer"], id="square"),
+        pytest.param("|x| = x", ["nonnegative", "positive"], ["real", "nonzero"], id="abs"),
+        pytest.param("x \\ge 1", ["positive_integer"], ["positive", "integer"], id="ge1"),
+        pytest.param("(-1)^{2x} = 1", ["integer", "positive_integer"], ["real"], id="parity"),
+    ],
+)
+def test_domains_decide_identities(
+    tex: str, checked_in: list[str], unchecked_in: list[str]
+) -> None:
+    for domain in checked_in:
+        assert statuses(tex, x=domain) == [Status.CHECKED], domain
+    for domain in unchecked_in:
+        assert statuses(tex, x=domain) == [Status.UNCHECKED], domain
+
+
+def test_a_false_identity_is_never_checked_in_any_domain() -> None:
+    for domain in DOMAINS:
+        for tex in ("x < 0", "x + 1 = x", "x^2 < 0", "|x| < 0", "x \\ne x"):
+            assert Status.CHECKED not in statuses(tex, x=domain), (tex, domain)

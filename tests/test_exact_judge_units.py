@@ -1,0 +1,169 @@
+"""The judge: every relation false and true, equal pairs, undefined sides, its bound."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pizarra.exact.evaluate import Context
+from pizarra.exact.judge import MAX_TEX, Status, Verdict, judge_formula
+
+C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
+
+
+def judge(tex: str, context: Context | None = None) -> list[Verdict]:
+    return judge_formula(tex, context or Context())
+
+
+def statuses(tex: str, context: Context | None = None) -> list[Status]:
+    return [verdict.status for verdict in judge(tex, context)]
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("3 \\le 2", F, id="false-le"),
+        pytest.param("\\sqrt{5} \\le 2", F, id="false-le-irrational"),
+        pytest.param("2 \\le 2", C, id="equal-le"),
+        pytest.param("1 \\le 2", C, id="true-le"),
+        pytest.param("2 \\ge 3", F, id="false-ge"),
+        pytest.param("2 \\ge 2", C, id="equal-ge"),
+        pytest.param("3 \\ge 2", C, id="true-ge"),
+        pytest.param("2 < 2", F, id="equal-lt"),
+        pytest.param("\\sqrt{2} < \\sqrt{2}", F, id="equal-lt-irrational"),
+        pytest.param("\\frac{1}{2} < 0.5", F, id="equal-lt-spellings"),
+        pytest.param("3 < 2", F, id="false-lt"),
+        pytest.param("1 < 2", C, id="true-lt"),
+        pytest.param("2 > 2", F, id="equal-gt"),
+        pytest.param("\\sqrt{8} > 2\\sqrt{2}", F, id="equal-gt-irrational"),
+        pytest.param("1 > 2", F, id="false-gt"),
+        pytest.param("3 > 2", C, id="true-gt"),
+        pytest.param("2 \\ne 2", F, id="equal-ne"),
+        pytest.param("\\sqrt{4} \\neq 2", F, id="equal-neq"),
+        pytest.param("3 \\ne 2", C, id="true-ne"),
+        pytest.param("3 = 2", F, id="false-eq"),
+        pytest.param("\\sqrt{2} = 1.4142135623730950488", F, id="false-eq-hair"),
+        pytest.param("2 = 2", C, id="true-eq"),
+    ],
+)
+def test_each_relation(tex: str, expected: Status) -> None:
+    assert statuses(tex) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("\\sqrt{2} > 1.41421356237309504880", C, id="gt-below"),
+        pytest.param("\\sqrt{2} < 1.41421356237309504880", F, id="lt-below"),
+        pytest.param("\\sqrt{2} \\le 1.41421356237309504880", F, id="le-below"),
+        pytest.param("\\sqrt{2} < 1.41421356237309504881", C, id="lt-above"),
+        pytest.param("\\sqrt{2} > 1.41421356237309504881", F, id="gt-above"),
+        pytest.param("\\sqrt{2} \\ge 1.41421356237309504881", F, id="ge-above"),
+        pytest.param("\\sqrt{2} - 1.41421356237309504880 > 0", C, id="diff-positive"),
+        pytest.param("\\sqrt{2} - 1.41421356237309504881 \\ge 0", F, id="diff-negative"),
+    ],
+)
+def test_a_hair_from_equality(tex: str, expected: Status) -> None:
+    assert statuses(tex) == [expected]
+
+
+def test_a_failure_names_both_values() -> None:
+    [verdict] = judge("512^2 = 262{,}145")
+    assert verdict.status is F
+    assert "left side is 262144, right side is 262145" in verdict.message
+    assert "fix the number" in verdict.hint
+    assert verdict.claim == "512^2 = 262{,}145"
+    assert verdict.offset == 6
+
+
+def test_a_checked_claim_has_no_message() -> None:
+    [verdict] = judge("2+2=4")
+    assert (verdict.status, verdict.message, verdict.hint, verdict.offset) == (C, "", "", 3)
+
+
+def test_an_unsupported_side_is_unchecked_with_its_reason() -> None:
+    for tex in ("a\\cdots a = 2", "2 = a\\cdots a"):
+        [verdict] = judge(tex)
+        assert verdict.status is U
+        assert "\\cdots" in verdict.message
+        assert verdict.hint == ""
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("\\sqrt{-9} = 3", F, id="left-undefined"),
+        pytest.param("3 = \\sqrt{-9}", F, id="right-undefined"),
+        pytest.param("\\sqrt{-9} \\ne 3", U, id="ne-undefined"),
+        pytest.param("\\sqrt{-9} = \\sqrt{-9}", U, id="both-undefined"),
+        pytest.param("\\sqrt{-9} < \\frac{1}{0}", U, id="both-undefined-lt"),
+        pytest.param("\\sqrt{-x^2-1} = x", U, id="undefined-with-letters"),
+    ],
+)
+def test_a_side_without_a_real_value(tex: str, expected: Status) -> None:
+    [verdict] = judge(tex)
+    assert verdict.status is expected
+    if expected is F:
+        assert "is not defined in the real numbers" in verdict.message
+        assert "even root" in verdict.hint
+
+
+def test_zero_to_the_zero_fails_on_either_side_without_a_convention() -> None:
+    for tex in ("0^0 = 1", "1 = 0^0"):
+        [verdict] = judge(tex)
+        assert verdict.status is F
+        assert verdict.message.startswith("0^0 has no value")
+        assert "zero_to_the_zero" in verdict.hint
+    assert statuses("0^0 = 1", Context(zero_to_the_zero=Fraction(1))) == [C]
+    assert statuses("0^0 = 0", Context(zero_to_the_zero=Fraction(1))) == [F]
+
+
+def test_unsupported_wins_over_zero_to_the_zero() -> None:
+    assert statuses("0^0 = a\\cdots a") == [U]
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("(a+b)^2 = a^2+2ab+b^2", C, id="proved"),
+        pytest.param("(a+b)^2 = a^2+b^2", U, id="not-proved"),
+        pytest.param("x = 7", U, id="equation"),
+        pytest.param("x \\approx x", U, id="approx-with-letters"),
+        pytest.param("x^2 + 1 > 0", C, id="proved-inequality"),
+        pytest.param("x^2 + 1 < 0", U, id="false-inequality"),
+        pytest.param("2 = x - x + 2", C, id="letters-on-one-side"),
+    ],
+)
+def test_claims_with_letters(tex: str, expected: Status) -> None:
+    assert statuses(tex) == [expected]
+
+
+def test_too_large_a_comparison_is_unchecked() -> None:
+    [verdict] = judge(
+        "\\sqrt{2}+\\sqrt{3}+\\sqrt{5}+\\sqrt{7}+\\sqrt{11}+\\sqrt{13}+\\sqrt{17}"
+        "+\\sqrt{19} = \\sqrt{23}"
+    )
+    assert verdict.status is U
+    assert "radicals" in verdict.message
+
+
+def test_approx_failure_explains_the_tolerance() -> None:
+    [verdict] = judge("\\sqrt{2} \\approx 1.5")
+    assert verdict.status is F
+    assert "\\approx" in verdict.message
+
+
+def test_longest_formula() -> None:
+    body = "1=1"
+    at = body + " " * (MAX_TEX - len(body))
+    assert statuses(at) == [C]
+    [verdict] = judge(at + " ")
+    assert verdict.status is U
+    assert "too long" in verdict.message
+    assert verdict.offset == 0
+
+
+def test_the_same_side_is_read_once_per_formula() -> None:
+    assert statuses("2^{10} = 1024 = 2^{10}") == [C, C]
+    assert statuses("1024 = 2^{10} \\ne 1024") == [C, F]

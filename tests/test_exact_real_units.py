@@ -1,0 +1,244 @@
+"""Real-number decisions at their edges: tiny signs, hidden zeros, every bound."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from pizarra.exact import real
+from pizarra.exact.real import (
+    MAX_BITS,
+    MAX_DEGREE,
+    MAX_EXPONENT,
+    MAX_IRRATIONAL_EXPONENT,
+    MAX_RADICALS,
+    MAX_ROOT_INDEX,
+    MAX_TERMS,
+    NotReal,
+    OutOfBounds,
+    absolute,
+    bounded,
+    degree_bound,
+    expanded_terms,
+    holds,
+    real_power,
+    sign,
+)
+
+R = sympy.Rational
+SQRT2_DIGITS = "14142135623730950488016887242096980785696718753769480731766797379907"
+"""sqrt(2) = 1.4142...; cut below or above it, a value is a hair from sqrt(2)."""
+HIDDEN = sympy.sqrt(3 + 2 * sympy.sqrt(2)) - 1 - sympy.sqrt(2)
+"""Zero, though neither expansion nor sympy's automatic simplification shows it."""
+LONG = sum((1 + sympy.sqrt(2)) ** k for k in range(2, 12))
+"""A long factor: too many operations to denest, so only the minimal polynomial is left."""
+
+
+def below_sqrt2(digits: int) -> sympy.Expr:
+    return R(int(SQRT2_DIGITS[: digits + 1]), 10**digits)
+
+
+@pytest.mark.parametrize("digits", [19, 25, 44, 60])
+def test_sign_of_a_tiny_positive_difference(digits: int) -> None:
+    assert sign(sympy.sqrt(2) - below_sqrt2(digits)) == 1
+    assert sign(below_sqrt2(digits) - sympy.sqrt(2)) == -1
+
+
+@pytest.mark.parametrize("digits", [19, 25, 44, 60])
+def test_sign_of_a_tiny_negative_difference(digits: int) -> None:
+    above = below_sqrt2(digits) + R(1, 10**digits)
+    assert sign(sympy.sqrt(2) - above) == -1
+    assert sign(above - sympy.sqrt(2)) == 1
+
+
+def test_sign_of_rationals_and_far_values() -> None:
+    assert [sign(R(-1, 3)), sign(R(0)), sign(R(1, 10**40))] == [-1, 0, 1]
+    assert sign(sympy.sqrt(2) - 1) == 1
+    assert sign(1 - sympy.sqrt(2)) == -1
+    assert sign(sympy.sqrt(2) - R(1, 10**25) - sympy.sqrt(2) + R(1, 10**25)) == 0
+
+
+def test_a_zero_shown_only_by_the_minimal_polynomial(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[sympy.Expr] = []
+    minimal = sympy.minimal_polynomial
+
+    def spy(value: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr:
+        calls.append(value)
+        return minimal(value, symbol)
+
+    monkeypatch.setattr(real.sympy, "minimal_polynomial", spy)
+    value = HIDDEN * LONG
+    assert sympy.expand(value) != 0
+    assert sign(value) == 0
+    assert calls, "the zero was decided before the minimal polynomial"
+
+
+@pytest.mark.parametrize("hair", [R(1, 10**30), -R(1, 10**30), R(1, 10**70), -R(1, 10**70)])
+def test_a_hair_from_a_hidden_zero_keeps_its_sign(hair: sympy.Expr) -> None:
+    assert sign(HIDDEN * LONG + hair) == (1 if hair > 0 else -1)
+    assert sign(HIDDEN + hair) == (1 if hair > 0 else -1)
+
+
+def test_simple_hidden_zeros() -> None:
+    assert sign(HIDDEN) == 0
+    assert sign(sympy.sqrt(5 + 2 * sympy.sqrt(6)) - sympy.sqrt(2) - sympy.sqrt(3)) == 0
+
+
+def test_a_zero_of_too_high_degree_is_not_decided() -> None:
+    cube = sympy.Pow(2, R(1, 3), evaluate=False)
+    value = HIDDEN * LONG * cube
+    assert degree_bound(value) > MAX_DEGREE
+    with pytest.raises(OutOfBounds, match="too complex"):
+        sign(value)
+
+
+def test_degree_bound_multiplies_root_indices() -> None:
+    assert degree_bound(R(5)) == 1
+    assert degree_bound(sympy.sqrt(2) + sympy.cbrt(3)) == 6
+    assert degree_bound(sympy.sqrt(2) ** 3) == 2
+
+
+def test_expanded_terms_estimate() -> None:
+    x, y = sympy.symbols("x y")
+    assert expanded_terms(x) == 1
+    assert expanded_terms(x + y + 1) == 3
+    assert expanded_terms((x + y) * (x + 1 + y)) == 6
+    assert expanded_terms((x + y) ** 3) == 4
+    assert expanded_terms((x + y) ** 100) == 101
+    assert expanded_terms((x + y + 1) ** 100) == MAX_TERMS + 1
+    assert expanded_terms((x + y + 1) ** 40 * (x + 1) ** 40) == MAX_TERMS + 1
+    assert expanded_terms(sympy.Add(*sympy.symbols("a0:3000"))) == MAX_TERMS + 1
+
+
+@pytest.mark.parametrize(
+    ("relation", "below", "equal", "above"),
+    [
+        pytest.param("=", False, True, False, id="eq"),
+        pytest.param("\\ne", True, False, True, id="ne"),
+        pytest.param("<", True, False, False, id="lt"),
+        pytest.param("\\le", True, True, False, id="le"),
+        pytest.param(">", False, False, True, id="gt"),
+        pytest.param("\\ge", False, True, True, id="ge"),
+    ],
+)
+def test_holds_for_every_relation_and_direction(
+    relation: str, below: bool, equal: bool, above: bool
+) -> None:
+    root2 = sympy.sqrt(2)
+    assert holds(relation, root2, below_sqrt2(30) + R(1, 10**30)) is below
+    assert holds(relation, root2, root2) is equal
+    assert holds(relation, root2, below_sqrt2(30)) is above
+    assert holds(relation, R(1), R(2)) is below
+    assert holds(relation, R(2), R(2)) is equal
+    assert holds(relation, R(3), R(2)) is above
+
+
+def test_absolute() -> None:
+    assert absolute(R(-3)) == 3
+    assert absolute(R(3)) == 3
+    assert absolute(1 - sympy.sqrt(2)) == sympy.sqrt(2) - 1
+
+
+# -- bounds: at, below and above each limit ------------------------------------------
+
+
+def test_max_exponent_for_a_rational_base() -> None:
+    one = sympy.Integer(1)
+    q = MAX_ROOT_INDEX
+    assert real_power(one, R(MAX_EXPONENT - 1, q)) == 1
+    assert real_power(one, R(MAX_EXPONENT, q)) == 1
+    with pytest.raises(OutOfBounds, match="an exponent above"):
+        real_power(one, R(MAX_EXPONENT + 1, q))
+    with pytest.raises(OutOfBounds, match="an exponent above"):
+        real_power(one, R(-MAX_EXPONENT - 1, q))
+
+
+def test_max_exponent_for_an_irrational_base() -> None:
+    root2 = sympy.sqrt(2)
+    top = MAX_IRRATIONAL_EXPONENT
+    assert real_power(root2, R(top - 1)) == root2 ** (top - 1)
+    assert real_power(root2, R(top)) == 2 ** (top // 2)
+    assert real_power(root2, R(-top)) == R(1, 2 ** (top // 2))
+    with pytest.raises(OutOfBounds, match="an exponent above"):
+        real_power(root2, R(top + 1))
+    with pytest.raises(OutOfBounds, match="an exponent above"):
+        real_power(root2, R(-top - 1))
+
+
+def test_max_root_index() -> None:
+    two = sympy.Integer(2)
+    assert real_power(two ** (MAX_ROOT_INDEX - 1), R(1, MAX_ROOT_INDEX - 1)) == 2
+    assert real_power(two**MAX_ROOT_INDEX, R(1, MAX_ROOT_INDEX)) == 2
+    with pytest.raises(OutOfBounds, match="root of index"):
+        real_power(two, R(1, MAX_ROOT_INDEX + 1))
+
+
+def test_max_bits_of_a_power() -> None:
+    two = sympy.Integer(2)
+    bits = 3  # numerator 2 and denominator 1
+    largest = MAX_BITS // bits
+    assert real_power(two, R(largest)) == two**largest
+    with pytest.raises(OutOfBounds, match="too many digits"):
+        real_power(two, R(largest + 1))
+
+
+def test_max_bits_of_any_rational() -> None:
+    at = sympy.Integer(2) ** (MAX_BITS - 2)
+    assert bounded(at) == at
+    assert bounded(1 / at) == 1 / at
+    with pytest.raises(OutOfBounds, match="too many digits"):
+        bounded(1 / (at * 2))
+    with pytest.raises(OutOfBounds, match="too many digits"):
+        bounded(at * 2)
+    with pytest.raises(OutOfBounds, match="too many digits"):
+        bounded(sympy.sqrt(2) + at * 2)
+
+
+def test_max_radicals() -> None:
+    primes = list(sympy.primerange(2, 100))
+    at = sympy.Add(*[sympy.sqrt(p) for p in primes[:MAX_RADICALS]])
+    assert bounded(at) == at
+    below = sympy.Add(*[sympy.sqrt(p) for p in primes[: MAX_RADICALS - 1]])
+    assert bounded(below) == below
+    with pytest.raises(OutOfBounds, match="too many radicals"):
+        bounded(at + sympy.sqrt(primes[MAX_RADICALS]))
+
+
+# -- real roots ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("base", "exponent", "value"),
+    [
+        pytest.param(-8, R(1, 3), -2, id="odd-root-of-negative"),
+        pytest.param(-8, R(2, 3), 4, id="even-power-of-odd-root"),
+        pytest.param(-8, R(-1, 3), R(-1, 2), id="negative-odd-root"),
+        pytest.param(-2, R(3), -8, id="odd-power"),
+        pytest.param(-2, R(2), 4, id="even-power"),
+        pytest.param(0, R(1, 2), 0, id="root-of-zero"),
+        pytest.param(R(1, 4), R(1, 2), R(1, 2), id="root-of-fraction"),
+    ],
+)
+def test_real_power_values(base: object, exponent: sympy.Expr, value: object) -> None:
+    assert real_power(sympy.sympify(base), exponent) == value
+
+
+@pytest.mark.parametrize(
+    ("base", "exponent", "reason"),
+    [
+        pytest.param(-4, R(1, 2), "even root", id="even-root"),
+        pytest.param(-4, R(3, 2), "even root", id="even-root-power"),
+        pytest.param(0, R(-1, 2), "divides by zero", id="zero-negative-root"),
+        pytest.param(0, R(-1), "divides by zero", id="zero-to-minus-one"),
+    ],
+)
+def test_real_power_without_value(base: int, exponent: sympy.Expr, reason: str) -> None:
+    with pytest.raises(NotReal, match=reason):
+        real_power(sympy.Integer(base), exponent)
+
+
+def test_real_power_of_a_negative_irrational_base() -> None:
+    assert real_power(-sympy.sqrt(2), R(2)) == 2
+    assert real_power(-sympy.sqrt(2), R(3)) == -2 * sympy.sqrt(2)
+    with pytest.raises(NotReal):
+        real_power(-sympy.sqrt(2), R(1, 2))
