@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.pizarra-setup
 
-.PHONY: setup serve test lint bench corpus clean
+.PHONY: setup serve test lint bench corpus clean soundness mutate
 
 $(STAMP): pyproject.toml
 	bash scripts/setup-system.sh
@@ -24,6 +24,19 @@ test: setup
 	$(BIN)/mypy
 	$(BIN)/pytest
 
+# The soundness property at length (the test suite runs a short profile of it).
+soundness: setup
+	PIZARRA_HYPOTHESIS=long $(BIN)/pytest -q tests/test_soundness_property.py \
+		--hypothesis-show-statistics
+
+# Mutation testing of the claim checker's core (docs/testing.md); about an hour on one core.
+MUTATE_TIMEOUT ?= 3h
+mutate: setup
+	rm -rf mutants
+	PIZARRA_HYPOTHESIS=mutate timeout $(MUTATE_TIMEOUT) $(BIN)/mutmut run --max-children 1 \
+		> mutmut.log 2>&1 || (tail -c 2000 mutmut.log; exit 1)
+	$(BIN)/python scripts/mutation_score.py
+
 bench: setup
 	$(BIN)/python bench/bench_build.py
 
@@ -34,4 +47,4 @@ corpus: setup
 	$(BIN)/python bench/myst_corpus.py "$(DIR)" $(LECTURES)
 
 clean:
-	rm -rf $(VENV) _site .pizarra-cache dist
+	rm -rf $(VENV) _site .pizarra-cache dist mutants mutmut.log
