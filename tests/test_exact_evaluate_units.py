@@ -108,10 +108,12 @@ def test_root_with_a_letter_index_or_radicand() -> None:
     assert value("\\sqrt[3]{x}") == sympy.Pow(x, sympy.Rational(1, 3))
 
 
-def test_irrational_exponent_is_unsupported() -> None:
-    outcome = value("2^{\\sqrt{2}}")
-    assert isinstance(outcome, Unsupported)
-    assert "irrational exponent" in outcome.reason
+def test_an_irrational_exponent_is_decided_by_proven_bounds() -> None:
+    assert value("2^{\\sqrt{2}}") == 2 ** sympy.sqrt(2)
+    assert statuses("2^{\\sqrt{2}} > 2.66") == [Status.CHECKED]
+    assert statuses("2^{\\sqrt{2}} < 2.66") == [Status.FAILED]
+    assert statuses("2^{\\sqrt{2}} = 2.66") == [Status.FAILED]
+    assert statuses("2^{\\sqrt{2}} < 2^{\\sqrt{2}}") == [Status.FAILED]
 
 
 @pytest.mark.parametrize("tex", ["0^0", "(1-1)^{0}", "(\\sqrt{2}-\\sqrt{2})^0"])
