@@ -9,6 +9,7 @@ in this module imports pizarra, so the oracle cannot share a bug with the code i
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
@@ -257,12 +258,15 @@ def negate(inner: Ex, spelling: int) -> Ex:
 # -- strategies ---------------------------------------------------------------------
 
 small_ints = st.integers(min_value=0, max_value=60)
-fractions = st.builds(Fraction, st.integers(-99, 99), st.integers(1, 24))
+SPELLING = st.integers(0, 11)
 
 
 @st.composite
-def leaves(draw: st.DrawFn) -> Ex:
-    kind = draw(st.sampled_from(["int", "int", "big", "decimal", "frac", "zero-den"]))
+def leaves(draw: st.DrawFn, wide: bool = True) -> Ex:
+    kinds = ["int", "int", "big", "decimal", "frac", "zero-den"]
+    if wide:
+        kinds += ["pi", "e", "binom", "factorial", "percent", "series"]
+    kind = draw(st.sampled_from(kinds))
     if kind == "int":
         return literal(Fraction(draw(small_ints)), "")
     if kind == "big":
@@ -274,29 +278,167 @@ def leaves(draw: st.DrawFn) -> Ex:
     if kind == "frac":
         value = Fraction(draw(st.integers(0, 99)), draw(st.integers(1, 24)))
         return literal(value, "frac")
+    if kind == "pi":
+        return Ex("\\pi", mpmath.pi())
+    if kind == "e":
+        return Ex("e", mpmath.e())
+    if kind == "binom":
+        n = draw(st.integers(0, 30))
+        k = draw(st.integers(0, n + 2))
+        return Ex(f"\\binom{{{n}}}{{{k}}}", Fraction(math.comb(n, k)))
+    if kind == "factorial":
+        n = draw(st.integers(0, 12))
+        return Ex(f"{n}!", Fraction(math.factorial(n)), IMPLICIT, True)
+    if kind == "percent":
+        value = Fraction(draw(st.integers(0, 1000)), 10 ** draw(st.integers(0, 2)))
+        digits = decimal_digits(value) or 0
+        return Ex(f"{write_decimal(value, digits)}\\%", value / 100, IMPLICIT, True)
+    if kind == "series":
+        return draw(series())
     numerator = draw(st.integers(0, 20))
     return Ex(f"\\frac{{{numerator}}}{{0}}", None)
 
 
-def expressions(max_leaves: int = 6) -> st.SearchStrategy[Ex]:
-    """Closed expressions over every construct the claim checker reads."""
-    return st.recursive(leaves(), _extend, max_leaves=max_leaves).map(kept)
+BODIES = {
+    "i": lambda i: Fraction(i),
+    "i^2": lambda i: Fraction(i * i),
+    "2^i": lambda i: Fraction(2**i),
+    "\\frac{1}{i}": lambda i: None if i == 0 else Fraction(1, i),
+    "(i+1)": lambda i: Fraction(i + 1),
+}
 
 
-def _extend(children: st.SearchStrategy[Ex]) -> st.SearchStrategy[Ex]:
-    spelling = st.integers(0, 11)
+@st.composite
+def series(draw: st.DrawFn) -> Ex:
+    """``\\sum_{i=a}^{b}`` or ``\\prod_{i=a}^{b}`` of a small body (an empty range is allowed)."""
+    kind = draw(st.sampled_from(["sum", "prod"]))
+    body = draw(st.sampled_from(sorted(BODIES)))
+    low, high = draw(st.integers(0, 2)), draw(st.integers(-1, 8))
+    terms = [BODIES[body](i) for i in range(low, high + 1)]
+    value: Value
+    if any(term is None for term in terms):
+        value = None
+    elif kind == "sum":
+        value = sum((t for t in terms if t is not None), Fraction(0))
+    else:
+        value = math.prod((t for t in terms if t is not None), start=Fraction(1))
+    return Ex(f"\\{kind}_{{i={low}}}^{{{high}}} {body}", value, SUM)
+
+
+def call(name: str, inner: Ex, spelling: int) -> Ex:
+    """``\\ln``, ``\\log_b``, ``\\exp``, ``\\lfloor\\rfloor``, ``\\lceil\\rceil`` of ``inner``."""
+    v = inner.value
+    value: Value = None
+    if name in ("floor", "ceil"):
+        if v is not None:
+            if not exact(v):
+                assume(abs(v - mpmath.nint(v)) > DECIDED)
+            rounded = mpmath.floor(approx(v)) if name == "floor" else mpmath.ceil(approx(v))
+            value = Fraction(int(rounded))
+        left, right = ("\\lfloor ", "\\rfloor") if name == "floor" else ("\\lceil ", "\\rceil")
+        if spelling % 2:
+            left, right = "\\left" + left.strip(), "\\right" + right
+        return Ex(f"{left}{inner.tex}{right}", value)
+    argument = f"\\left({inner.tex}\\right)" if spelling % 2 else f"({inner.tex})"
+    if name == "exp":
+        if v is not None:
+            value = Fraction(1) if exact(v) and v == 0 else mpmath.exp(approx(v))
+        return Ex(f"\\exp{argument}", value)
+    base = {"ln": None, "log2": 2, "log3": 3, "log10": 10, "log8": 8}[name]
+    if v is not None and sign(v) == 1:
+        value = logarithm(v, base)
+    elif v is not None:
+        assume(sign(v) is not None)
+    head = "\\ln" if base is None else f"\\log_{{{base}}}" if spelling % 3 else f"\\log_{base}"
+    if base == 10 and spelling % 4 == 0:
+        head = "\\log_{10}"
+    return Ex(f"{head}{argument}", value)
+
+
+def logarithm(value: Fraction | mpmath.mpf, base: int | None) -> Value:
+    """``log_base value`` (natural when base is None): a rational when there is one."""
+    if base is None:
+        return Fraction(0) if exact(value) and value == 1 else mpmath.log(approx(value))
+    if isinstance(value, Fraction):
+        estimate = mpmath.log(approx(value), base)
+        for q in range(1, 13):
+            p = int(mpmath.nint(estimate * q))
+            if abs(p) < 400 and Fraction(base) ** p == value**q:
+                return Fraction(p, q)
+    return mpmath.log(approx(value), base)
+
+
+def extreme(name: str, args: list[Ex], spelling: int) -> Ex:
+    values = [a.value for a in args]
+    value: Value = None
+    if all(v is not None for v in values):
+        ordered = [(approx(v), v) for v in values if v is not None]
+        best = (
+            max(ordered, key=lambda pair: pair[0])
+            if name == "max"
+            else min(ordered, key=lambda pair: pair[0])
+        )
+        value = best[1]
+    separator = [", ", ",", ",\\,"][spelling % 3]
+    return Ex(f"\\{name}({separator.join(a.tex for a in args)})", value)
+
+
+def expressions(max_leaves: int = 6, wide: bool = True) -> st.SearchStrategy[Ex]:
+    """Closed expressions over every construct the claim checker reads.
+
+    ``wide=False`` keeps to the constructs decided exactly in rational arithmetic.
+    """
+    return st.recursive(leaves(wide), lambda c: _extend(c, wide), max_leaves=max_leaves).map(kept)
+
+
+def _extend(children: st.SearchStrategy[Ex], wide: bool) -> st.SearchStrategy[Ex]:
     ops = st.sampled_from(["+", "-", "*", "/", "frac", "implicit"])
     exponents = st.one_of(
         st.tuples(st.integers(-6, 6), st.just(1)),
         st.sampled_from([(p, q) for q in range(2, 7) for p in range(-5, 6) if math.gcd(p, q) == 1]),
     )
+    core = [
+        st.builds(lambda op, a, b, s: kept(binary(op, a, b, s)), ops, children, children, SPELLING),
+        st.builds(lambda b, e, s: kept(power(b, e[0], e[1], s)), children, exponents, SPELLING),
+        st.builds(lambda r, n, s: kept(root(r, n, s)), children, st.integers(1, 7), SPELLING),
+        st.builds(absolute, children, SPELLING),
+        st.builds(negate, children, SPELLING),
+    ]
+    if not wide:
+        return st.one_of(core)
+    names = st.sampled_from(["ln", "log2", "log3", "log10", "log8", "exp", "floor", "ceil"])
+    extremes = st.sampled_from(["max", "min"])
     return st.one_of(
-        st.builds(lambda op, a, b, s: kept(binary(op, a, b, s)), ops, children, children, spelling),
-        st.builds(lambda b, e, s: kept(power(b, e[0], e[1], s)), children, exponents, spelling),
-        st.builds(lambda r, n, s: kept(root(r, n, s)), children, st.integers(1, 7), spelling),
-        st.builds(absolute, children, spelling),
-        st.builds(negate, children, spelling),
+        *core,
+        st.builds(lambda n, a, s: kept(call(n, a, s)), names, children, SPELLING),
+        st.builds(
+            lambda n, a, s: kept(extreme(n, a, s)),
+            extremes,
+            st.lists(children, min_size=2, max_size=3),
+            SPELLING,
+        ),
     )
+
+
+LOCAL_NUMBER = re.compile(r"(?<![\d.])(\d+)(?:\.(\d+))?")
+
+
+def localize(tex: str, lang: str, group: bool) -> str:
+    """Numerals as a lesson in ``lang`` writes them: ``1\\,234{,}5`` in Spanish."""
+
+    def number(match: re.Match[str]) -> str:
+        whole, decimals = match.group(1), match.group(2)
+        if group and len(whole) > 4:
+            separator = "{,}" if lang == "en" else "\\,"
+            head = len(whole) % 3 or 3
+            whole = separator.join(
+                [whole[:head]] + [whole[i : i + 3] for i in range(head, len(whole), 3)]
+            )
+        if decimals is None:
+            return whole
+        return f"{whole}{'.' if lang == 'en' else '{,}'}{decimals}"
+
+    return LOCAL_NUMBER.sub(number, tex)
 
 
 UNDEFINED_CORES = [

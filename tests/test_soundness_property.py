@@ -24,6 +24,7 @@ from tests.oracle import (
     compare,
     expressions,
     literal,
+    localize,
     undefined_expressions,
 )
 
@@ -41,8 +42,17 @@ TRUE_FOR = {-1: ["\\ne", "<", "\\le"], 0: ["=", "\\le", "\\ge"], 1: ["\\ne", ">"
 """Relations that are true when ``left - right`` has the given sign."""
 
 
-def statuses(tex: str) -> list[Status]:
-    return [verdict.status for verdict in iter_claims(tex)]
+LANGS = st.sampled_from(["en", "es"])
+
+
+def judged(data: st.DataObject, tex: str) -> list[Status]:
+    """The statuses of ``tex`` written as a lesson in English or Spanish would write it."""
+    lang = data.draw(LANGS, label="lang")
+    written = localize(tex, lang, data.draw(st.booleans(), label="grouped"))
+    event(f"lang: {lang}")
+    found = [verdict.status for verdict in iter_claims(written, lang=lang)]
+    event(f"verdicts: {' '.join(s.value for s in found) or 'none'}")
+    return found
 
 
 def truncated(value: Fraction | mpmath.mpf, digits: int, up: bool) -> Fraction:
@@ -110,9 +120,7 @@ def test_a_false_statement_is_never_checked(data: st.DataObject) -> None:
     relation = data.draw(st.sampled_from(FALSE_FOR[direction(left, right)]))
     spelled = data.draw(st.sampled_from(SPELLINGS[relation]))
     tex = statement(left, spelled, right, data.draw(st.integers(0, 1)))
-    found = statuses(tex)
-    event(f"verdicts: {' '.join(s.value for s in found) or 'none'}")
-    assert Status.CHECKED not in found, tex
+    assert Status.CHECKED not in judged(data, tex), tex
 
 
 @given(st.data())
@@ -124,7 +132,7 @@ def test_a_difference_a_hair_from_zero_keeps_its_sign(data: st.DataObject) -> No
     sign = direction(left, literal(hair, ""))
     relation = data.draw(st.sampled_from(FALSE_FOR[sign]))
     tex = f"{difference.tex} {data.draw(st.sampled_from(SPELLINGS[relation]))} 0"
-    assert Status.CHECKED not in statuses(tex), tex
+    assert Status.CHECKED not in judged(data, tex), tex
 
 
 @given(st.data())
@@ -137,7 +145,7 @@ def test_a_side_without_a_real_value_is_never_checked(data: st.DataObject) -> No
     )
     first = data.draw(st.booleans())
     tex = f"{left.tex} {relation} {right.tex}" if first else f"{right.tex} {relation} {left.tex}"
-    assert Status.CHECKED not in statuses(tex), tex
+    assert Status.CHECKED not in judged(data, tex), tex
 
 
 @given(st.data())
@@ -151,7 +159,7 @@ def test_a_false_link_of_a_chain_is_never_checked(data: st.DataObject) -> None:
     true = data.draw(st.sampled_from(TRUE_FOR[direction(first, middle)]))
     false = data.draw(st.sampled_from(FALSE_FOR[direction(middle, last)]))
     tex = f"{first.tex} {true} {middle.tex} {false} {last.tex}"
-    found = statuses(tex)
+    found = judged(data, tex)
     assert found != [Status.CHECKED] * len(found) or not found, tex
     if len(found) == 2:
         assert found[1] is not Status.CHECKED, tex
@@ -172,13 +180,13 @@ def test_a_false_approximation_is_never_checked(data: st.DataObject) -> None:
     larger = max(abs(approx(left.value)), abs(approx(target)))
     assume(gap > mpmath.mpf(10) ** -digits and gap > larger / 50)
     tex = f"{left.tex} \\approx {written.tex}"
-    assert Status.CHECKED not in statuses(tex), tex
+    assert Status.CHECKED not in judged(data, tex), tex
 
 
 @given(st.data())
 def test_a_true_rational_statement_is_checked(data: st.DataObject) -> None:
     """The other half: the generator writes TeX that pizarra reads (else the above is idle)."""
-    left = data.draw(expressions(5), label="left")
+    left = data.draw(expressions(5, wide=False), label="left")
     assume(isinstance(left.value, Fraction))
     assert isinstance(left.value, Fraction)
     kind = data.draw(st.sampled_from(["same-value", "hair", "other"]))
@@ -188,10 +196,10 @@ def test_a_true_rational_statement_is_checked(data: st.DataObject) -> None:
         digits, up = data.draw(st.integers(1, 25)), data.draw(st.booleans())
         right = literal(truncated(left.value, digits, up), "")
     else:
-        right = data.draw(expressions(3), label="right")
+        right = data.draw(expressions(3, wide=False), label="right")
         assume(isinstance(right.value, Fraction))
     relation = data.draw(st.sampled_from(TRUE_FOR[direction(left, right)]))
     tex = f"{left.tex} {data.draw(st.sampled_from(SPELLINGS[relation]))} {right.tex}"
     if relation == "\\ne":
         assume("\\not" not in tex)
-    assert statuses(tex) == [Status.CHECKED], tex
+    assert judged(data, tex) == [Status.CHECKED], tex
