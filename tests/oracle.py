@@ -262,11 +262,16 @@ SPELLING = st.integers(0, 11)
 
 
 @st.composite
-def leaves(draw: st.DrawFn, wide: bool = True) -> Ex:
+def leaves(draw: st.DrawFn, wide: bool = True, point: Fraction | None = None) -> Ex:
     kinds = ["int", "int", "big", "decimal", "frac", "zero-den"]
     if wide:
         kinds += ["pi", "e", "binom", "factorial", "percent", "series"]
+    if point is not None:
+        kinds += ["letter"] * 4
     kind = draw(st.sampled_from(kinds))
+    if kind == "letter":
+        assert point is not None
+        return Ex("x", point)
     if kind == "int":
         return literal(Fraction(draw(small_ints)), "")
     if kind == "big":
@@ -383,12 +388,17 @@ def extreme(name: str, args: list[Ex], spelling: int) -> Ex:
     return Ex(f"\\{name}({separator.join(a.tex for a in args)})", value)
 
 
-def expressions(max_leaves: int = 6, wide: bool = True) -> st.SearchStrategy[Ex]:
+def expressions(
+    max_leaves: int = 6, wide: bool = True, point: Fraction | None = None
+) -> st.SearchStrategy[Ex]:
     """Closed expressions over every construct the claim checker reads.
 
-    ``wide=False`` keeps to the constructs decided exactly in rational arithmetic.
+    ``wide=False`` keeps to the constructs decided exactly in rational arithmetic. With a
+    ``point``, the letter ``x`` appears too, and the value is the expression's at x = point.
     """
-    return st.recursive(leaves(wide), lambda c: _extend(c, wide), max_leaves=max_leaves).map(kept)
+    return st.recursive(leaves(wide, point), lambda c: _extend(c, wide), max_leaves=max_leaves).map(
+        kept
+    )
 
 
 def _extend(children: st.SearchStrategy[Ex], wide: bool) -> st.SearchStrategy[Ex]:

@@ -203,3 +203,31 @@ def test_a_true_rational_statement_is_checked(data: st.DataObject) -> None:
     if relation == "\\ne":
         assume("\\not" not in tex)
     assert judged(data, tex) == [Status.CHECKED], tex
+
+
+POINTS = {
+    "real": st.builds(Fraction, st.integers(-30, 30), st.integers(1, 6)),
+    "positive": st.builds(Fraction, st.integers(1, 30), st.integers(1, 6)),
+    "nonnegative": st.builds(Fraction, st.integers(0, 30), st.integers(1, 6)),
+    "nonzero": st.builds(Fraction, st.integers(1, 30), st.integers(1, 6)).map(lambda f: -f),
+    "integer": st.integers(-20, 20).map(Fraction),
+    "positive_integer": st.integers(1, 20).map(Fraction),
+}
+"""For each domain of ``variables:``, points that belong to it."""
+
+
+@given(st.data())
+def test_a_false_identity_is_never_checked(data: st.DataObject) -> None:
+    """False at one point of the letter's declared domain, so not an identity there."""
+    domain = data.draw(st.sampled_from(sorted(POINTS)), label="domain")
+    point = data.draw(POINTS[domain], label="x")
+    left = data.draw(expressions(4, wide=False, point=point), label="left")
+    assume(left.value is not None and "x" in left.tex)
+    right = data.draw(expressions(3, wide=False, point=point) | right_sides(left), label="right")
+    assume(right.value is not None and right.tex != left.tex)
+    relation = data.draw(st.sampled_from(FALSE_FOR[direction(left, right)]))
+    tex = f"{left.tex} {data.draw(st.sampled_from(SPELLINGS[relation]))} {right.tex}"
+    lang = data.draw(LANGS, label="lang")
+    verdicts = iter_claims(localize(tex, lang, False), variables={"x": domain}, lang=lang)
+    event(f"verdicts: {' '.join(v.status.value for v in verdicts) or 'none'}")
+    assert Status.CHECKED not in [v.status for v in verdicts], (tex, domain)
