@@ -9,14 +9,13 @@ Usage: ``python scripts/mutation_score.py [--min 90]``.
 from __future__ import annotations
 
 import argparse
+import os
 import re
-import subprocess
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MUTMUT = Path(sys.executable).parent / "mutmut"
 DETECTED = {"killed", "timeout", "segfault", "caught by type check", "suspicious"}
 UNDETECTED = {"survived", "no tests"}
 KNOWN = {"detected", "equivalent"} | UNDETECTED
@@ -24,28 +23,26 @@ EQUIVALENT = re.compile(r"^- `(?P<function>[\w.ǁ]+)`: `(?P<line>.+?)` -- ", re.
 """A line of docs/testing.md's list: ``- `module.function`: `mutated line` -- why``."""
 
 
-def results() -> dict[str, str]:
-    """Mutant name -> status, as mutmut reports them."""
-    out = subprocess.run(
-        [str(MUTMUT), "results", "--all", "true"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+def results() -> dict[str, tuple[str, Path]]:
+    """Mutant name -> (status, source file), read from mutmut's own records."""
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.stats import status_by_exit_code
+    from mutmut.utils.file_utils import walk_mutatable_files
+
     found = {}
-    for line in out.splitlines():
-        name, _, status = line.strip().rpartition(": ")
-        if name:
-            found[name] = status
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        for name, code in data.exit_code_by_key.items():
+            found[name] = (status_by_exit_code[code], path)
     return found
 
 
-def mutated_line(name: str) -> str:
+def mutated_line(name: str, path: Path) -> str:
     """The line as the mutant changed it (the ``+`` line of its diff)."""
-    diff = subprocess.run(
-        [str(MUTMUT), "show", name], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    diff = get_diff_for_mutant(name, path=path)
     added = [
         line[1:].strip()
         for line in diff.splitlines()
@@ -75,10 +72,11 @@ def main() -> int:
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     survivors: list[tuple[str, str, str]] = []
     used: set[tuple[str, str]] = set()
-    for name, status in sorted(results().items()):
+    os.chdir(ROOT)
+    for name, (status, path) in sorted(results().items()):
         module = name.rpartition(".")[0]
         if status in UNDETECTED:
-            key = (function_of(name), mutated_line(name))
+            key = (function_of(name), mutated_line(name, path))
             if key in excluded:
                 counts[module]["equivalent"] += 1
                 used.add(key)

@@ -10,6 +10,7 @@ import sympy
 from pizarra.check.claims import iter_claims
 from pizarra.exact.evaluate import (
     DOMAINS,
+    MAX_SERIES_TERMS,
     MAX_SYMBOLIC_EXPONENT,
     Context,
     Outcome,
@@ -210,3 +211,96 @@ def test_a_false_identity_is_never_checked_in_any_domain() -> None:
     for domain in DOMAINS:
         for tex in ("x < 0", "x + 1 = x", "x^2 < 0", "|x| < 0", "x \\ne x"):
             assert Status.CHECKED not in statuses(tex, x=domain), (tex, domain)
+
+
+@pytest.mark.parametrize(
+    ("tex", "status", "message"),
+    [
+        pytest.param(
+            "\\infty + 1 = 2",
+            Status.UNCHECKED,
+            "arithmetic with \\infty is not decided",
+            id="infinity",
+        ),
+        pytest.param(
+            "(-2)^{\\sqrt{2}} = 1",
+            Status.UNCHECKED,
+            "an irrational power of a number that is not positive",
+            id="irrational-power",
+        ),
+        pytest.param(
+            "\\sqrt[0]{8} = 2",
+            Status.UNCHECKED,
+            "a root index that is not a positive integer",
+            id="root-index",
+        ),
+        pytest.param(
+            "\\sum_{i=1}^{2.5} i = 3",
+            Status.UNCHECKED,
+            "a sum or product whose bounds are not whole numbers",
+            id="series-bounds",
+        ),
+        pytest.param(
+            f"\\sum_{{i=1}}^{{{MAX_SERIES_TERMS + 1}}} i = 1",
+            Status.UNCHECKED,
+            f"too large: more than {MAX_SERIES_TERMS} terms",
+            id="series-terms",
+        ),
+        pytest.param(
+            f"2^{{{MAX_EXPONENT + 1}}} = 1",
+            Status.UNCHECKED,
+            f"too large: an exponent above {MAX_EXPONENT}",
+            id="exponent",
+        ),
+        pytest.param("g(2, 3) = 5", Status.UNCHECKED, "g takes 1 argument(s)", id="arity"),
+        pytest.param(
+            "\\binom{5}{-1} = 0",
+            Status.UNCHECKED,
+            "a binomial coefficient with a negative argument",
+            id="binomial",
+        ),
+        pytest.param(
+            "\\sqrt{-4} = 2",
+            Status.FAILED,
+            "\\sqrt{-4} is not defined in the real numbers: \\sqrt{-4} = 2",
+            id="root",
+        ),
+        pytest.param(
+            "1 + \\frac{1}{0} = 2",
+            Status.FAILED,
+            "\\frac{1}{0} is not defined in the real numbers: 1 + \\frac{1}{0} = 2",
+            id="division",
+        ),
+    ],
+)
+def test_reasons_are_exact(tex: str, status: Status, message: str) -> None:
+    [verdict] = iter_claims(tex, functions={"g": "x^2+1"})
+    assert (verdict.status, verdict.message) == (status, message)
+
+
+def test_series_bounds_at_the_limit() -> None:
+    top = MAX_SERIES_TERMS
+    assert statuses(f"\\sum_{{i=1}}^{{{top}}} 1 = {top}") == [Status.CHECKED]
+    assert statuses(f"\\sum_{{i=2}}^{{{top + 1}}} 1 = {top}") == [Status.CHECKED]
+    assert statuses(f"\\sum_{{i=1}}^{{{top + 1}}} 1 = {top + 1}") == [Status.UNCHECKED]
+    assert statuses("\\sum_{i=1}^{0} i = 0") == [Status.CHECKED]
+    assert statuses("\\prod_{i=1}^{0} i = 0") == [Status.FAILED]
+
+
+def test_a_series_restores_an_outer_index() -> None:
+    assert statuses("\\sum_{i=1}^{2} \\sum_{i=1}^{3} i = 12") == [Status.CHECKED]
+    assert statuses("\\sum_{i=1}^{2} \\left(i + \\sum_{j=1}^{i} j\\right) = 7") == [Status.CHECKED]
+    assert statuses("\\sum_{i=1}^{2} \\left(\\sum_{i=1}^{3} i + i\\right) = 15") == [Status.CHECKED]
+
+
+def test_lesson_functions_call_depth() -> None:
+    def verdict(tex: str, body: str) -> list[Status]:
+        return [v.status for v in iter_claims(tex, functions={"h": body})]
+
+    assert verdict("h(1) = 2", "x + 1") == [Status.CHECKED]
+    assert verdict("h(1) = 3", "x + 1") == [Status.FAILED]
+    [deep] = iter_claims("h(1) = 1", functions={"h": "h(x) + 1"})
+    assert (deep.status, deep.message) == (
+        Status.UNCHECKED,
+        "too large: functions call each other too deeply",
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import sympy
 
@@ -26,8 +28,6 @@ from pizarra.exact.real import (
 )
 
 R = sympy.Rational
-SQRT2_DIGITS = "14142135623730950488016887242096980785696718753769480731766797379907"
-"""sqrt(2) = 1.4142...; cut below or above it, a value is a hair from sqrt(2)."""
 HIDDEN = sympy.sqrt(3 + 2 * sympy.sqrt(2)) - 1 - sympy.sqrt(2)
 """Zero, though neither expansion nor sympy's automatic simplification shows it."""
 LONG = sum((1 + sympy.sqrt(2)) ** k for k in range(2, 12))
@@ -35,20 +35,26 @@ LONG = sum((1 + sympy.sqrt(2)) ** k for k in range(2, 12))
 
 
 def below_sqrt2(digits: int) -> sympy.Expr:
-    return R(int(SQRT2_DIGITS[: digits + 1]), 10**digits)
+    """sqrt(2) cut to ``digits`` decimals (a hair below it)."""
+    return R(math.isqrt(2 * 10 ** (2 * digits)), 10**digits)
 
 
-@pytest.mark.parametrize("digits", [19, 25, 44, 60])
+@pytest.mark.parametrize("digits", [19, 25, 44, 60, 500, 1000])
 def test_sign_of_a_tiny_positive_difference(digits: int) -> None:
     assert sign(sympy.sqrt(2) - below_sqrt2(digits)) == 1
     assert sign(below_sqrt2(digits) - sympy.sqrt(2)) == -1
 
 
-@pytest.mark.parametrize("digits", [19, 25, 44, 60])
+@pytest.mark.parametrize("digits", [19, 25, 44, 60, 500, 1000])
 def test_sign_of_a_tiny_negative_difference(digits: int) -> None:
     above = below_sqrt2(digits) + R(1, 10**digits)
     assert sign(sympy.sqrt(2) - above) == -1
     assert sign(above - sympy.sqrt(2)) == 1
+
+
+def test_a_sign_too_close_to_zero_is_not_decided() -> None:
+    with pytest.raises(OutOfBounds, match="could not decide the sign"):
+        sign(sympy.sqrt(2) - below_sqrt2(5000))
 
 
 def test_sign_of_rationals_and_far_values() -> None:
@@ -73,7 +79,10 @@ def test_a_zero_shown_only_by_the_minimal_polynomial(monkeypatch: pytest.MonkeyP
     assert calls, "the zero was decided before the minimal polynomial"
 
 
-@pytest.mark.parametrize("hair", [R(1, 10**30), -R(1, 10**30), R(1, 10**70), -R(1, 10**70)])
+@pytest.mark.parametrize(
+    "hair",
+    [R(1, 10**30), -R(1, 10**30), R(1, 10**70), -R(1, 10**70), R(1, 10**900), -R(1, 10**900)],
+)
 def test_a_hair_from_a_hidden_zero_keeps_its_sign(hair: sympy.Expr) -> None:
     assert sign(HIDDEN * LONG + hair) == (1 if hair > 0 else -1)
     assert sign(HIDDEN + hair) == (1 if hair > 0 else -1)
@@ -242,3 +251,17 @@ def test_real_power_of_a_negative_irrational_base() -> None:
     assert real_power(-sympy.sqrt(2), R(3)) == -2 * sympy.sqrt(2)
     with pytest.raises(NotReal):
         real_power(-sympy.sqrt(2), R(1, 2))
+
+
+def test_transcendental_zeros() -> None:
+    assert sign(sympy.log(8) - 3 * sympy.log(2)) == 0
+    assert sign(sympy.log(8) - 3 * sympy.log(2) + R(1, 10**30)) == 1
+    assert sign(sympy.log(8) - 3 * sympy.log(2) - R(1, 10**30)) == -1
+
+
+def test_a_transcendental_number_too_close_to_a_rational_is_not_decided() -> None:
+    pi_cut = R(int(str(sympy.pi.evalf(2010)).replace(".", "")[:2001]), 10**2000)
+    with pytest.raises(OutOfBounds, match="transcendental"):
+        sign(sympy.pi - pi_cut)
+    with pytest.raises(OutOfBounds, match="not a finite real number"):
+        sign(sympy.oo - 1)
