@@ -84,7 +84,10 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         left = side(link.left.start, link.left.end, link.left.tokens)
         right = side(link.right.start, link.right.end, link.right.tokens)
         claim = link.source(tex)
-        status, message, hint = decide(tex, claim, link, left, right, context)
+        try:
+            status, message, hint = decide(tex, claim, link, left, right, context)
+        except (ArithmeticError, ValueError, TypeError, RecursionError, NotImplementedError):
+            status, message, hint = Status.UNCHECKED, "too complex to decide", ""
         if status is Status.FAILED and _spanish_grouping(claim, context.lang):
             hint = SPANISH_GROUPING_HINT
         verdicts.append(Verdict(claim, status, message, hint, link.offset))
