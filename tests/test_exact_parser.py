@@ -70,12 +70,13 @@ def test_unary_minus_applies_after_the_power() -> None:
     assert isinstance(node, Neg) and isinstance(node.operand, Pow)
 
 
-def test_implicit_product_binds_tighter_than_division() -> None:
-    tex = "C/n^2d_k"
-    node = _parse(tex)
-    assert isinstance(node, BinOp) and node.op == "/"
-    assert isinstance(node.right, BinOp) and node.right.op == "*"
-    assert node.right.right == Sym("d_k", tex.index("d"), len(tex))
+def test_division_before_an_implicit_product_is_ambiguous() -> None:
+    for tex in ("C/n^2d_k", "6/2(1+2)", "1/2x"):
+        node = parse_side(lex(tex))
+        assert isinstance(node, Unsupported) and "ambiguous" in node.reason, tex
+    node = _parse("C/n^2 \\cdot d_k")
+    assert isinstance(node, BinOp) and node.op == "*"
+    assert isinstance(node.left, BinOp) and node.left.op == "/"
 
 
 def test_subscripts_with_text_name_the_symbol() -> None:

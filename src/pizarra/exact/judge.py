@@ -18,8 +18,9 @@ from pizarra.exact.context import Context
 from pizarra.exact.lexer import Token, lex
 from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.statements import split_links
-from pizarra.exact.status import Status
+from pizarra.exact.rational import RELATIONS, describe_fraction, holds, rational_value, written_unit
+from pizarra.exact.statements import Link, split_links
+from pizarra.exact.status import FIX_HINT, Status
 
 __all__ = ["Status", "Verdict", "judge_formula"]
 
@@ -78,20 +79,54 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
             cache[start, end] = Side(node, free)
         return cache[start, end]
 
-    from pizarra.exact.decide import decide
-
     for link in split_links(tex, context.lang):
         left = side(link.left.start, link.left.end, link.left.tokens)
         right = side(link.right.start, link.right.end, link.right.tokens)
         claim = link.source(tex)
-        try:
-            status, message, hint = decide(tex, claim, link, left, right, context)
-        except (ArithmeticError, ValueError, TypeError, RecursionError, NotImplementedError):
-            status, message, hint = Status.UNCHECKED, "too complex to decide", ""
+        decision = _between_fractions(claim, link.relation, left, right)
+        if decision is None:
+            decision = _decide(tex, claim, link, left, right, context)
+        status, message, hint = decision
         if status is Status.FAILED and _spanish_grouping(claim, context.lang):
             hint = SPANISH_GROUPING_HINT
         verdicts.append(Verdict(claim, status, message, hint, link.offset))
     return verdicts
+
+
+def _between_fractions(
+    claim: str, relation: str, left: Side, right: Side
+) -> tuple[Status, str, str] | None:
+    """The verdict of a claim between plain fractions, decided without sympy; else None."""
+    if relation not in RELATIONS or isinstance(left.node, Unsupported):
+        return None
+    if isinstance(right.node, Unsupported) or left.free or right.free:
+        return None
+    values = rational_value(left.node), rational_value(right.node)
+    if values[0] is None or values[1] is None:
+        return None
+    unit = written_unit(right.node) or written_unit(left.node)
+    true = holds(relation, values[0], values[1], unit)
+    if true is None:
+        return None
+    if true:
+        return Status.CHECKED, "", ""
+    left_value, right_value = describe_fraction(values[0]), describe_fraction(values[1])
+    shown = f"left side is {left_value}, right side is {right_value}"
+    if relation == "\\approx":
+        shown += f"; \\approx allows a difference of half of {unit} (the last written digit)"
+    return Status.FAILED, f"claim is false: {claim} ({shown})", FIX_HINT
+
+
+def _decide(
+    tex: str, claim: str, link: Link, left: Side, right: Side, context: Context
+) -> tuple[Status, str, str]:
+    """The general path: exact real arithmetic, intervals, identities (imports sympy)."""
+    from pizarra.exact.decide import decide
+
+    try:
+        return decide(tex, claim, link, left, right, context)
+    except (ArithmeticError, ValueError, TypeError, RecursionError, NotImplementedError):
+        return Status.UNCHECKED, "too complex to decide", ""
 
 
 def _spanish_grouping(claim: str, lang: str) -> bool:

@@ -1,7 +1,7 @@
 """A recursive-descent parser for one side of a claim.
 
-Grammar (implicit products bind tighter than written ``\\cdot``, ``\\times``, ``/``,
-so ``C/n`` and ``1/2x`` read as an author means them)::
+Grammar (a ``/`` or ``\\div`` followed by an implicit product, as in ``6/2(1+2)`` or
+``1/2x``, is ambiguous and left unsupported; write ``\\frac`` or parentheses)::
 
     expr     := ["+"|"-"|"\\pm"] term (("+"|"-"|"\\pm"|"\\mp") term)*
     term     := implicit (("\\cdot"|"\\times"|"*"|"/"|"\\div") implicit)*
@@ -121,6 +121,7 @@ class _Parser:
         self.depth = 0
         self.bars = 0
         self.applying = True
+        self.factors = 1
 
     # -- token helpers -------------------------------------------------------
     def peek(self, ahead: int = 0) -> Token | None:
@@ -185,11 +186,14 @@ class _Parser:
         while self.at(*MULTIPLY, *DIVIDE):
             op = "/" if self.take().text in DIVIDE else "*"
             right = self.implicit()
+            if op == "/" and self.factors > 1:
+                raise _Stop("a / before an implicit product (6/2(1+2)) is ambiguous: use \\frac")
             node = BinOp("*" if op == "*" else "/", node, right, node.start, right.end)
         return node
 
     def implicit(self) -> Node:
         node = self.signed()
+        factors = 1
         while self.starts_factor():
             token = self.peek()
             assert token is not None
@@ -199,6 +203,8 @@ class _Parser:
                 raise _Stop("a number followed by a fraction reads as a mixed number")
             right = self.power()
             node = BinOp("*", node, right, node.start, right.end)
+            factors += 1
+        self.factors = factors
         return node
 
     def starts_factor(self) -> bool:

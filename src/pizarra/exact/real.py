@@ -20,16 +20,14 @@ from math import comb
 import sympy
 
 from pizarra.exact.intervals import interval_sign
+from pizarra.exact.rational import MAX_BITS, MAX_EXPONENT, describe_integer
 
-MAX_EXPONENT = 100_000
-"""Largest |integer exponent| evaluated for a rational base (compound interest over
-thousands of periods is common; the digits bound below still applies)."""
+__all__ = ["MAX_BITS", "MAX_EXPONENT"]
+
 MAX_IRRATIONAL_EXPONENT = 16
 """Largest |integer exponent| evaluated for an irrational base."""
 MAX_ROOT_INDEX = 64
 """Largest root index (denominator of a rational exponent)."""
-MAX_BITS = 200_000
-"""Largest size (bits of numerator plus denominator) of any rational met on the way."""
 MAX_RADICALS = 8
 """Most irrational radicals one value may contain (bounds exact zero tests)."""
 MAX_DEGREE = 6
@@ -201,9 +199,9 @@ def holds(
 def describe(value: sympy.Expr) -> str:
     """A short exact rendering: ``262144``, ``1/8``, ``2**(1/3) (about 1.25992105)``."""
     if value.is_Integer:
-        return _digits(int(value))
+        return describe_integer(int(value))
     if value.is_Rational:
-        return f"{_digits(int(value.p))}/{_digits(int(value.q))}"
+        return f"{describe_integer(int(value.p))}/{describe_integer(int(value.q))}"
     try:
         text = sympy.sstr(value)
     except ValueError:
@@ -211,13 +209,3 @@ def describe(value: sympy.Expr) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} (about {sympy.N(value, 10)})"
-
-
-def _digits(number: int) -> str:
-    """The digits of ``number``, shortened: ``123456789012...678901 (52 digits)``."""
-    if number.bit_length() > 12_000:
-        return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
-    digits = str(number)
-    if len(digits) <= 40:
-        return digits
-    return f"{digits[:12]}...{digits[-6:]} ({len(digits.lstrip('-'))} digits)"

@@ -1,0 +1,50 @@
+"""The fraction-only path agrees with the general path wherever it decides."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from pizarra.exact import judge
+from pizarra.exact.context import Context
+from pizarra.lower import parse_lesson
+
+CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
+
+
+def _side(node: judge.Node | judge.Unsupported) -> judge.Side:
+    free = frozenset() if isinstance(node, judge.Unsupported) else judge.letters(node)
+    return judge.Side(node, free)
+
+
+def test_fraction_path_agrees_with_the_general_path() -> None:
+    decided = 0
+    for path in sorted(CORPUS.glob("*/*.md")):
+        lesson, _ = parse_lesson(path, path.name)
+        assert lesson is not None
+        context = Context(lang=lesson.lang)
+        for item in lesson.math:
+            for link in judge.split_links(item.tex, lesson.lang):
+                left, right = (
+                    _side(judge.parse_side(link.left.tokens)),
+                    _side(judge.parse_side(link.right.tokens)),
+                )
+                claim = link.source(item.tex)
+                fast = judge._between_fractions(claim, link.relation, left, right)
+                if fast is not None:
+                    decided += 1
+                    general = judge._decide(item.tex, claim, link, left, right, context)
+                    assert fast[:2] == general[:2], claim
+    assert decided > 100
+
+
+def test_plain_fractions_are_checked_without_sympy() -> None:
+    code = (
+        "import sys\n"
+        "from pizarra.check.claims import iter_claims\n"
+        "verdicts = iter_claims('512^2=262\\\\,144 \\\\quad \\\\frac{3}{4}=75\\\\%', lang='es')\n"
+        "assert [v.status.value for v in verdicts] == ['checked', 'checked'], verdicts\n"
+        "assert 'sympy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
