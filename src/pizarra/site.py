@@ -1,19 +1,29 @@
 """Pages and assets -> the output folder, replaced atomically.
 
-The new site is written into a sibling temporary folder; only when every file is
-written does it take the old site's place (two renames). A failure at any point
-leaves the previous site exactly as it was.
+The new site is written into a sibling temporary folder ``.NAME.new-PID-*``; only
+when every file is written does it take the old site's place. On Linux that is one
+``renameat2(RENAME_EXCHANGE)`` call: at every instant the output path holds either
+the whole old site or the whole new one, even if the build is killed. Where the
+exchange is missing (other systems, some file systems) two renames are used, and a
+kill between them leaves no output folder until the next build. A failure before
+the swap leaves the previous site exactly as it was, and the temporary folders of
+killed builds (their process gone) are removed by the next build.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 MARKER = ".pizarra-site"
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
 
 
 class SiteWriteError(Exception):
@@ -34,7 +44,8 @@ def write_site(files: Mapping[str, bytes], out: Path) -> None:
     out = out.resolve()
     ensure_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    remove_stale(out)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-{os.getpid()}-", dir=out.parent))
     try:
         for name, data in {**files, MARKER: b"built by pizarra\n"}.items():
             target = staging / _safe_relative(name)
@@ -45,6 +56,58 @@ def write_site(files: Mapping[str, bytes], out: Path) -> None:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def remove_stale(out: Path) -> list[Path]:
+    """Remove the temporary folders of earlier builds of ``out`` whose process is gone."""
+    removed = []
+    for kind in ("new", "old"):
+        prefix = f".{out.name}.{kind}-"
+        for folder in out.parent.glob(prefix + "*"):
+            pid = folder.name.removeprefix(prefix).split("-", 1)[0]
+            if folder.is_dir() and not folder.is_symlink() and not _alive(pid):
+                shutil.rmtree(folder, ignore_errors=True)
+                removed.append(folder)
+    return removed
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap the paths ``a`` and ``b`` in one atomic step; False where the system cannot."""
+    if sys.platform != "linux":
+        return False
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = (
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    )
+    renameat2.restype = ctypes.c_int
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def _alive(pid: str) -> bool:
+    """True if process ``pid`` (read from a folder name) may still be writing it."""
+    if not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _is_replaceable(out: Path) -> bool:
@@ -61,6 +124,9 @@ def _safe_relative(name: str) -> Path:
 def _swap(staging: Path, out: Path) -> None:
     if not out.exists():
         staging.rename(out)
+        return
+    if exchange(staging, out):
+        shutil.rmtree(staging, ignore_errors=True)
         return
     retired = out.with_name(f".{out.name}.old-{os.getpid()}")
     shutil.rmtree(retired, ignore_errors=True)
