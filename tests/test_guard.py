@@ -144,3 +144,32 @@ def test_a_bug_while_reading_a_lesson_is_reported_at_the_file(
     errors = [d.format() for d in verify(COURSE, tools()).diagnostics]
     assert errors
     assert all("internal error while reading this lesson" in e for e in errors)
+
+
+def test_a_broken_anchor_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    body = "\n".join(
+        [
+            "Texto.",
+            "",
+            "Ver [la sección](#no-existe) y [otra](#tampoco).",
+            "",
+            "Y de nuevo [aquí](#no-existe), y [la buena](#contenido).",
+            "",
+            "[ref]: #tampoco-esta",
+            "",
+            "Con [referencia][ref] y [acento](#sección).",
+        ]
+    )
+    lesson = tmp_path / "anclas.md"
+    lesson.write_text(LESSON.format(number=1, value="1").split("Primero")[0] + body + "\n")
+    errors = [
+        (d.pos.line, d.pos.col, d.message.split(": ", 1)[1])
+        for d in verify(lesson, tools()).diagnostics
+    ]
+    assert errors == [
+        (10, 18, "#no-existe (no element with id 'no-existe' in anclas/index.html)"),
+        (10, 39, "#tampoco (no element with id 'tampoco' in anclas/index.html)"),
+        (12, 19, "#no-existe (no element with id 'no-existe' in anclas/index.html)"),
+        (14, 8, "#tampoco-esta (no element with id 'tampoco-esta' in anclas/index.html)"),
+        (16, 34, "#secci%C3%B3n (no element with id 'secci%C3%B3n' in anclas/index.html)"),
+    ]

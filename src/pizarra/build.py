@@ -113,7 +113,8 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
     if report.failed():
         return _finish(report, started)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
-    report.diagnostics += check_links(files, origins)
+    sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
+    report.diagnostics += check_links(files, origins, sources)
     try:
         files.update(search_index(files, [lesson_path(lesson) for lesson in course.lessons()]))
     except SearchIndexError as exc:

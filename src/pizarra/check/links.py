@@ -6,6 +6,7 @@ HTML parser: each page's ids, then each ``href``/``src`` resolved against it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from posixpath import dirname, join, normpath
@@ -32,8 +33,13 @@ class _PageScan(HTMLParser):
                 self.links.append((value, self.getpos()[0]))
 
 
-def check_links(files: Mapping[str, bytes], origins: Mapping[str, str]) -> list[Diagnostic]:
-    """Broken internal links in ``files``; ``origins`` maps a page to its source file."""
+def check_links(
+    files: Mapping[str, bytes],
+    origins: Mapping[str, str],
+    sources: Mapping[str, str] | None = None,
+) -> list[Diagnostic]:
+    """Broken internal links in ``files``; ``origins`` maps a page to its source file and
+    ``sources`` to that file's text, where each broken link is looked for to give its line."""
     scans: dict[str, _PageScan] = {}
     for name, data in files.items():
         if name.endswith(".html"):
@@ -42,10 +48,13 @@ def check_links(files: Mapping[str, bytes], origins: Mapping[str, str]) -> list[
             scans[name] = scan
     errors = []
     for page, scan in scans.items():
+        finder = _SourceFinder((sources or {}).get(page, ""))
         for href, line in scan.links:
             problem = _resolve(page, href, files, scans)
             if problem:
                 where = SourcePos(origins.get(page, page), 1 if page in origins else line, 1)
+                if page in origins:
+                    where = finder.find(href, where)
                 errors.append(
                     Diagnostic(
                         where,
@@ -79,3 +88,31 @@ def _resolve(
         if scan is None or unquote(parts.fragment) not in scan.ids:
             return f"no element with id {parts.fragment!r} in {target}"
     return ""
+
+
+class _SourceFinder:
+    """Where the n-th broken ``href`` of a page is written in its source (``](href``,
+    ``<href>`` or ``]: href``), searched after the previous match of the same ``href``."""
+
+    def __init__(self, text: str):
+        self._text = text
+        self._starts: list[int] | None = None
+        self._cursor: dict[str, int] = {}
+
+    def find(self, href: str, default: SourcePos) -> SourcePos:
+        text = self._text
+        start = self._cursor.get(href, 0)
+        hits = [
+            (at + len(before), len(written))
+            for written in dict.fromkeys((href, unquote(href)))
+            for before, after in (("](", ""), ("<", ">"), ("]: ", ""))
+            if (at := text.find(before + written + after, start)) >= 0
+        ]
+        if not hits:
+            return default
+        at, length = min(hits)
+        self._cursor[href] = at + length
+        if self._starts is None:
+            self._starts = [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
+        line = bisect_right(self._starts, at) - 1
+        return SourcePos(default.path, line + 1, at - self._starts[line] + 1)
