@@ -19,6 +19,7 @@ class _PageScan(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
+        self.repeated: list[str] = []
         self.links: list[tuple[str, int]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -26,6 +27,8 @@ class _PageScan(HTMLParser):
             if value is None:
                 continue
             if name == "id":
+                if value in self.ids:
+                    self.repeated.append(value)
                 self.ids.add(value)
             elif name in ("href", "src") and not (
                 tag == "link" and name == "href" and value.endswith(".woff2")
@@ -48,6 +51,14 @@ def check_links(
             scans[name] = scan
     errors = []
     for page, scan in scans.items():
+        for repeated in dict.fromkeys(scan.repeated):
+            errors.append(
+                Diagnostic(
+                    SourcePos(origins.get(page, page), 1, 1),
+                    f"the id {repeated!r} is used twice in {page}",
+                    hint="give the heading, label or explorer that makes it another name",
+                )
+            )
         finder = _SourceFinder((sources or {}).get(page, ""))
         for href, line in scan.links:
             problem = _resolve(page, href, files, scans)

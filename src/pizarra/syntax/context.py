@@ -130,13 +130,27 @@ class LowerContext:
             self.targets[label] = Target(label, kind, number, title, first.anchor, first.pos)
 
     def unique_anchor(self, text: str) -> str:
-        """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats)."""
+        """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats) and
+        never one of the page template's own ids."""
         base = slugify(text) or "seccion"
         anchor, n = base, 2
-        while anchor in self.anchors:
+        while anchor in self.anchors or template_id(anchor):
             anchor, n = f"{base}-{n}", n + 1
         self.anchors.add(anchor)
         return anchor
+
+
+TEMPLATE_IDS = frozenset(
+    {"contenido", "fuentes", "nav-lecciones", "nav-pagina", "lecciones", "proximamente"}
+    | {"afirmaciones", "celdas", "referencias"}
+)
+"""Ids the page templates give their own elements (main, sources, navigation...)."""
+_TEMPLATE_ID = re.compile(r"(?:fuente|pregunta|leccion)-\d+")
+
+
+def template_id(anchor: str) -> bool:
+    """True if a page template may use ``anchor`` itself (``contenido``, ``fuente-3``)."""
+    return anchor in TEMPLATE_IDS or _TEMPLATE_ID.fullmatch(anchor) is not None
 
 
 def slugify(text: str) -> str:

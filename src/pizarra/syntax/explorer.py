@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pizarra.errors import SourcePos
 from pizarra.model import Block, Explorer
-from pizarra.syntax.context import Directive, LowerContext
+from pizarra.syntax.context import Directive, LowerContext, template_id
+
+ELEMENT_SUFFIXES = ("-label", "-hint", "-select", "-range", "-title", "-desc", "-caption")
+"""The ids an explorer gives its parts, after its own (see explorers/growth_html.py)."""
 
 
 def lower_explorer(
@@ -25,4 +29,23 @@ def lower_explorer(
     ctx.diagnostics.extend(errors)
     if spec is None:
         return None
+    ids = [spec.id, *(spec.id + suffix for suffix in ELEMENT_SUFFIXES)]
+    taken = next((i for i in ids if i in ctx.anchors or template_id(i)), None)
+    if taken is not None:
+        ctx.error(
+            _id_pos(directive),
+            f"the explorer's id {spec.id!r} gives an element the id {taken!r}, "
+            "already used in this page",
+            hint="give the explorer another `id:`",
+        )
+        return None
+    ctx.anchors.update(ids)
     return Explorer(kind, spec, directive.pos)
+
+
+def _id_pos(directive: Directive) -> SourcePos:
+    """The ``id:`` line of the declaration, or its fence."""
+    for offset, line in enumerate(directive.body.split("\n")):
+        if line.startswith("id:"):
+            return directive.body_pos.shifted(offset, 1)
+    return directive.pos
