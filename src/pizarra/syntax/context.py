@@ -59,6 +59,8 @@ class LowerContext:
     """How many directive bodies enclose the tokens being lowered."""
     anchors: set[str] = field(default_factory=set)
     """Heading ids used so far in the page."""
+    suffixes: dict[str, int] = field(default_factory=dict)
+    """Per id base, the next ``-N`` to try (so repeated headings cost linear time)."""
     targets: dict[str, Target] = field(default_factory=dict)
     """Labelled places so far, by label."""
     equations: dict[str, Target] = field(default_factory=dict)
@@ -133,9 +135,10 @@ class LowerContext:
         """An ASCII id for ``text``, unique in the page (``-2``, ``-3`` on repeats) and
         never one of the page template's own ids."""
         base = slugify(text) or "seccion"
-        anchor, n = base, 2
+        anchor, n = base, self.suffixes.get(base, 2)
         while anchor in self.anchors or template_id(anchor):
             anchor, n = f"{base}-{n}", n + 1
+        self.suffixes[base] = n
         self.anchors.add(anchor)
         return anchor
 
