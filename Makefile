@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.pizarra-setup
 
-.PHONY: setup serve test lint bench corpus clean soundness mutate
+.PHONY: setup serve test lint bench corpus fuzz clean soundness mutate
 
 $(STAMP): pyproject.toml
 	bash scripts/setup-system.sh
@@ -39,6 +39,12 @@ mutate: setup
 
 bench: setup
 	$(BIN)/python bench/bench_build.py
+	$(BIN)/python bench/bench_parse.py
+
+# make fuzz [EXAMPLES=20000]: a long Hypothesis session on the parsers of untrusted text.
+fuzz: setup
+	PIZARRA_FUZZ_EXAMPLES=$(or $(EXAMPLES),3000) \
+		$(BIN)/pytest -q tests/test_fuzz.py --hypothesis-show-statistics
 
 # A folder of MyST lectures (e.g. a Jupyter Book's lectures/), imported, checked and built:
 # make corpus DIR=path/to/lectures [LECTURES="geom_series pv"]

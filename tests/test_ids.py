@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pizarra.build import Tools, verify
 from pizarra.errors import Severity
-from pizarra.execute import SubprocessRunner
+from pizarra.execute import KernelRunner
 from tests.support import FIXTURES, FRONT, fake_math
 
 EXPLORER = (FIXTURES / "explorers" / "potencias.md").read_text(encoding="utf-8")
@@ -27,7 +27,7 @@ class _Ids(HTMLParser):
 def _verify(tmp_path: Path, body: str) -> tuple[list[str], dict[str, Counter[str]]]:
     lesson = tmp_path / "ids.md"
     lesson.write_text(FRONT.format(lang="es") + body, encoding="utf-8")
-    report = verify(lesson, Tools(fake_math, SubprocessRunner(), None))
+    report = verify(lesson, Tools(fake_math, KernelRunner(), None))
     pages = {}
     for name, data in report.files.items():
         if name.endswith(".html"):

@@ -117,7 +117,9 @@ def _lex_command(tex: str, i: int, tokens: list[Token]) -> int:
         tokens.append(Token(kind, environment.group(2), i, environment.end()))
         return environment.end()
     match = _COMMAND.match(tex, i)
-    assert match is not None
+    if match is None:
+        tokens.append(Token(Kind.OTHER, "\\", i, i + 1))
+        return i + 1
     name, end = match.group(), match.end()
     if name in SPACING:
         return end

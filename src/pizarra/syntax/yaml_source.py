@@ -54,6 +54,17 @@ def load_mapping(
                 pos, f"{what} is not valid YAML: {problem}", hint="check indentation and quotes"
             )
         ]
+    except yaml.YAMLError as exc:
+        at = getattr(exc, "position", 0)
+        line = text.count("\n", 0, at)
+        col = at - (text.rfind("\n", 0, at) + 1)
+        return None, [
+            Diagnostic(
+                _at(origin, line, col),
+                f"{what} is not valid YAML: {str(exc).splitlines()[0]}",
+                hint="remove control characters; save the file as plain UTF-8 text",
+            )
+        ]
     if node is None:
         return YamlDoc({}, {}), []
     if not isinstance(node, yaml.MappingNode):
