@@ -21,6 +21,7 @@ from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.rational import RELATIONS, describe_fraction, holds, rational_value, written_unit
 from pizarra.exact.statements import Link, split_links
 from pizarra.exact.status import FIX_HINT, Status
+from pizarra.exact.units import common_unit, scales_whole_side
 
 __all__ = ["Status", "Verdict", "judge_formula"]
 
@@ -70,18 +71,22 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
     ]
     functions = frozenset(context.functions)
     variables = frozenset(context.domains)
-    cache: dict[tuple[int, int], Side] = {}
+    cache: dict[tuple[int, int, bool], Side] = {}
 
-    def side(start: int, end: int, tokens: Sequence[Token]) -> Side:
-        if (start, end) not in cache:
+    def side(start: int, end: int, tokens: Sequence[Token], unit: bool) -> Side:
+        if (start, end, unit) not in cache:
             node = parse_side(tokens, functions, variables)
+            if unit and not isinstance(node, Unsupported) and not scales_whole_side(node):
+                node = Unsupported("a unit after a sum: write it after parentheses")
             free = frozenset() if isinstance(node, Unsupported) else letters(node)
-            cache[start, end] = Side(node, free)
-        return cache[start, end]
+            cache[start, end, unit] = Side(node, free)
+        return cache[start, end, unit]
 
     for link in split_links(tex, context.lang):
-        left = side(link.left.start, link.left.end, link.left.tokens)
-        right = side(link.right.start, link.right.end, link.right.tokens)
+        shared = common_unit(link.left.tokens, link.right.tokens)
+        left_tokens, right_tokens = shared or (link.left.tokens, link.right.tokens)
+        left = side(link.left.start, link.left.end, left_tokens, shared is not None)
+        right = side(link.right.start, link.right.end, right_tokens, shared is not None)
         claim = link.source(tex)
         decision = _between_fractions(claim, link.relation, left, right)
         if decision is None:
