@@ -1,6 +1,6 @@
 """A corpus run: MyST lectures written for Jupyter Book, imported, checked and built.
 
-    python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only]
+    python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only] [--update-outputs]
 
 Each lecture of FOLDER (or only the NAMEs, file names without ``.md``) becomes a
 lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve), through
@@ -150,13 +150,24 @@ def main() -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("names", nargs="*")
     parser.add_argument("--front-matter-only", action="store_true")
+    parser.add_argument(
+        "--update-outputs",
+        action="store_true",
+        help="write the {output} blocks first, as an author would with check --update-outputs",
+    )
     args = parser.parse_args()
     names = args.names or sorted(p.stem for p in args.folder.glob("*.md"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         make_course(args.folder, names, root, args.front_matter_only)
         _, parse_errors = load_course(root)
-        report = verify(root, default_tools(no_cache=False))
+        tools = default_tools(no_cache=False)
+        report = verify(root, tools)
+        if args.update_outputs:
+            from pizarra.update import write_updated_outputs
+
+            if write_updated_outputs(report, tools.runner)[0]:
+                report = verify(root, tools)
         course = report.course
         lessons = {p.stem: p for p in (root / f"{n}.md" for n in names)}
         rows = []
