@@ -3,7 +3,8 @@
     python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only] [--update-outputs]
 
 Each lecture of FOLDER (or only the NAMEs, file names without ``.md``) becomes a
-lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve), through
+lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve; the other
+lectures of FOLDER are listed as upcoming lessons with their ``doc`` name), through
 ``pizarra import`` or, with ``--front-matter-only``, by replacing only its front
 matter. The rest of FOLDER (images, ``_static``) is copied next to them. The course
 is verified, and a table is printed per lecture: markup errors (from parsing),
@@ -121,6 +122,12 @@ def make_course(folder: Path, names: list[str], out: Path, plain: bool) -> None:
             text = import_file(source, number, "en", bibs).text
         (out / f"{name}.md").write_text(text, encoding="utf-8")
         entries.append(f"  - number: {number}\n    file: {name}.md\n")
+    others = sorted(p.stem for p in folder.glob("*.md") if p.stem not in names)
+    for number, name in enumerate(others, start=len(names) + 1):
+        entries.append(
+            f"  - number: {number}\n    title: {name}\n    summary: Not imported.\n"
+            f"    doc: {name}\n"
+        )
     (out / "course.yaml").write_text(
         "title: Corpus\nlang: en\nlessons:\n" + "".join(entries), encoding="utf-8"
     )

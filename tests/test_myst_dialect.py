@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from pathlib import Path
 
 from pizarra.build import render_site
@@ -151,4 +152,21 @@ def test_raw_html_is_an_error_and_the_renderer_still_escapes_it() -> None:
     assert html == (
         "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n"
         "<p>&lt;div&gt;bloque&lt;/div&gt;</p>\n"
+    )
+
+
+def test_doc_points_to_an_upcoming_lesson_by_its_doc_name() -> None:
+    lesson, errors = lesson_from(
+        "Ver {doc}`la siguiente <cadenas_ii>` y {doc}`cadenas_ii` {cite}`libro`.\n"
+    )
+    assert errors == [] and lesson is not None
+    course = small_course(lesson)
+    upcoming = replace(course.entries[2], doc="cadenas_ii")
+    course = replace(course, entries=(*course.entries[:2], upcoming))
+    assert check_references(course, lesson) == []
+    html = str(render_lesson_body(course, lesson, fake_math))
+    assert html == (
+        '<p>Ver <a class="ref ref-doc" href="../#leccion-3">la siguiente</a> y '
+        '<a class="ref ref-doc" href="../#leccion-3">Futura</a> '
+        '<a class="cite" href="#fuente-1">[1]</a>.</p>\n'
     )

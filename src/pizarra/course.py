@@ -8,6 +8,7 @@ lesson file is a course of one lesson.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -128,7 +129,7 @@ def _entry(
         errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
         return None
     number = int(raw["number"])
-    unknown = set(raw) - {"number", "file", "title", "summary"}
+    unknown = set(raw) - {"number", "file", "title", "summary", "doc"}
     if unknown:
         errors.append(
             Diagnostic(
@@ -149,7 +150,17 @@ def _entry(
                 )
             )
             return None
-        return CourseEntry(number, title.strip(), summary.strip(), None)
+        doc = raw.get("doc", "")
+        if not isinstance(doc, str) or not re.match(r"^[\w.-]{0,100}$", doc):
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"upcoming lesson {number}: `doc` must be a file name without .md",
+                    hint="the name {doc} references will use, e.g. `doc: markov_chains_II`",
+                )
+            )
+            doc = ""
+        return CourseEntry(number, title.strip(), summary.strip(), None, doc)
     if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
         errors.append(
             Diagnostic(

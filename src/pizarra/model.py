@@ -436,6 +436,8 @@ class CourseEntry:
     """Summary shown on the course page."""
     lesson: Lesson | None
     """The parsed lesson when published; None when upcoming."""
+    doc: str = ""
+    """An upcoming lesson's file name, so ``{doc}`` can point to it before it is published."""
 
     @property
     def published(self) -> bool:

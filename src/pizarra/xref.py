@@ -65,6 +65,8 @@ def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
         if other is not None and name in (other.path.stem, other.slug):
             href = "./" if other is lesson else f"../{other.slug}/"
             return Resolved(href, ref.text or other.title)
+        if other is None and entry.doc == name:
+            return Resolved(f"../#leccion-{entry.number}", ref.text or entry.title)
     return f"no lesson {name!r} in the course"
 
 
