@@ -19,6 +19,7 @@ from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer
 from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
+from pizarra.math_numbers import localized
 from pizarra.mathml import MathRenderer, with_macros
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
 from pizarra.prose import ProseContext, equation_html, render_prose
@@ -158,7 +159,7 @@ def render_lesson_body(
 
     prose = ProseContext(
         lang=lang,
-        math=with_macros(math, lesson.macros),
+        math=with_macros(localized(math, lang), lesson.macros),
         lesson_href=lesson_href,
         course_href=lambda number: f"../#leccion-{number}",
         source_number=sources.get,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 
@@ -157,3 +158,19 @@ def test_every_page_has_no_axe_violations(
         page.goto(small_course.url + path, wait_until="networkidle")
         assert axe_violations(page, axe_path) == [], path
     context.close()
+
+
+def test_formulas_and_the_explorer_write_numbers_alike(
+    page: Page, bundled_course: ServedCourse
+) -> None:
+    load(page, bundled_course.url + PATH)
+    numbers = page.evaluate(
+        "Array.from(document.querySelectorAll('main math mn')).map(e => e.textContent)"
+    )
+    spanish = re.compile(r"\d{1,4}(,\d+)?|\d{1,3}(\.\d{3})+(,\d+)?")
+    wrong = [n for n in numbers if not spanish.fullmatch(n) or re.fullmatch(r"\d{5,}", n)]
+    assert wrong == [], "every formula number is written as CLDR writes it in Spanish"
+    assert "4.194.304" in numbers and "2048" in numbers
+    page.locator("input.px-range").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.locator("[data-readout=scores]").inner_text() == "4.194.304"

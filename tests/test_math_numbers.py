@@ -1,0 +1,45 @@
+"""Numbers in formulas follow the lesson's language, as the explorer's numbers do."""
+
+from __future__ import annotations
+
+import pytest
+
+from pizarra.i18n.numbers import format_integer
+from pizarra.math_numbers import display_numerals, localized
+from pizarra.mathml import MathCoreRenderer
+
+
+@pytest.mark.parametrize(
+    ("tex", "lang", "shown"),
+    [
+        ("2048", "es", "2048"),
+        ("16384", "es", "16.384"),
+        ("65\\,536", "es", "65.536"),
+        ("4\\,194\\,304 = 2048^2", "es", "4.194.304 = 2048^2"),
+        ("0{,}25", "es", "0{,}25"),
+        ("2{,}75", "es", "2{,}75"),
+        ("12\\,345{,}5", "es", "12.345{,}5"),
+        ("2048", "en", "2{,}048"),
+        ("65{,}536", "en", "65{,}536"),
+        ("65\\,536", "en", "65{,}536"),
+        ("2.75", "en", "2.75"),
+        ("1000000.5", "en", "1{,}000{,}000.5"),
+        ("16.384", "es", "16.384"),
+        ("2,048", "en", "2,048"),
+        ("x^1234", "en", "x^1234"),
+        ("\\frac1234", "en", "\\frac1234"),
+        ("\\tag{1000}\\label{eq:2048} 2048", "en", "\\tag{1000}\\label{eq:2048} 2{,}048"),
+        ("2^{10} = 1024", "en", "2^{10} = 1{,}024"),
+        ("007", "en", "007"),
+        ("n", "es", "n"),
+    ],
+)
+def test_display_numerals(tex: str, lang: str, shown: str) -> None:
+    assert display_numerals(tex, lang) == shown
+
+
+@pytest.mark.parametrize(("value", "lang"), [(1024, "es"), (16384, "es"), (4194304, "en")])
+def test_the_converter_shows_what_the_explorer_shows(value: int, lang: str) -> None:
+    written = f"{value:,}".replace(",", "\\,")
+    mathml = localized(MathCoreRenderer(), lang)(written, False)
+    assert f"<mn>{format_integer(value, lang)}</mn>" in mathml
