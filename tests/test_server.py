@@ -128,6 +128,10 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
             assert _next_event(lines) == "errors"
         page = _get(base + "/vivo/") or ""
         assert "Versión dos" in page, "a failed build must not replace the served site"
+        assert "<div data-pizarra-errors" in page, "every page shows the failed build's errors"
+        assert "vivo.md:" in page.split("data-pizarra-errors", 1)[1]
+        missing = httpx.get(base + "/no-existe/", timeout=5).text
+        assert "<div data-pizarra-errors" in missing
     finally:
         server.should_exit = True
         thread.join(timeout=10)

@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 import anyio
 import uvicorn
+from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -204,7 +205,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         )
     data = state.files.get(name)
     if data is None:
-        return _status(course, 404, "not_found_title", "", live)
+        return _status(course, 404, "not_found_title", "", live, errors=state.errors)
     lesson = _lesson_for(course, name)
     if lesson is not None and request.query_params:
         query = dict(request.query_params)
@@ -219,7 +220,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
                 return _status(course, 400, "bad_request_title", exc.message, live, root="../")
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media == "text/html":
-        return _html(_inject(data, live), 200)
+        return _html(_inject(data, live, state.errors), 200)
     return Response(data, media_type=media)
 
 
@@ -247,17 +248,32 @@ def _lesson_for(course: Course, name: str) -> Lesson | None:
     return next((lesson for lesson in course.lessons() if lesson_path(lesson) == name), None)
 
 
-def _inject(html: bytes, live: bool) -> bytes:
-    return html.replace(b"</body>", LIVE_SCRIPT, 1) if live else html
+def _inject(html: bytes, live: bool, errors: str = "") -> bytes:
+    """Add the live-reload script and, while the last build failed, the banner with its errors.
+
+    The banner is part of the page itself, so a reload or a new tab shows it too.
+    """
+    if not live:
+        return html
+    if errors:
+        banner = f'<div data-pizarra-errors role="alert"><pre>{escape(errors)}</pre></div>\n'
+        html = html.replace(b"</body>", banner.encode() + b"</body>", 1)
+    return html.replace(b"</body>", LIVE_SCRIPT, 1)
 
 
 def _status(
-    course: Course | None, status: int, title_key: str, message: str, live: bool, root: str = "/"
+    course: Course | None,
+    status: int,
+    title_key: str,
+    message: str,
+    live: bool,
+    root: str = "/",
+    errors: str = "",
 ) -> Response:
     if course is None:
         return _html(f"<!doctype html><title>{status}</title><p>{status}</p>".encode(), status)
     html = render_status_page(course, status, t(course.lang, title_key), message, root).encode()
-    return _html(_inject(html, live), status)
+    return _html(_inject(html, live, errors), status)
 
 
 def _html(data: bytes, status: int) -> Response:
@@ -267,8 +283,6 @@ def _html(data: bytes, status: int) -> Response:
 
 
 def _error_page(errors: str) -> str:
-    from markupsafe import escape
-
     return (
         '<!doctype html><html lang="en"><meta charset="utf-8"><title>pizarra: build failed</title>'
         "<main><h1>The build failed</h1><p>Fix these and save; the page reloads by itself.</p>"

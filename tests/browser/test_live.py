@@ -1,0 +1,67 @@
+"""``pizarra serve`` in Chromium: a failed rebuild shows its errors on every page."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser
+
+from pizarra.build import Tools
+from pizarra.execute import KernelRunner
+from pizarra.server import create_app
+from tests.support import fake_math
+
+pytestmark = pytest.mark.browser
+
+LESSON = """---
+title: En vivo
+lesson: 1
+lang: es
+summary: Prueba del aviso.
+---
+
+Versión {version}: $2^3={value}$.
+"""
+
+
+def test_the_error_banner_survives_reloads_and_new_tabs(browser: Browser, tmp_path: Path) -> None:
+    source = tmp_path / "vivo.md"
+    source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    app = create_app(source, Tools(fake_math, KernelRunner(), None))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}/vivo/"
+    try:
+        while not server.started:
+            time.sleep(0.05)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url)
+        banner = page.get_by_role("alert")
+        assert banner.count() == 0
+        source.write_text(LESSON.format(version="dos", value=9), encoding="utf-8")
+        banner.wait_for(timeout=20_000)
+        assert "vivo.md:" in banner.inner_text()
+        page.reload()
+        assert "vivo.md:" in page.get_by_role("alert").inner_text()
+        assert page.get_by_role("alert").evaluate("e => getComputedStyle(e).position") == "fixed"
+        other = context.new_page()
+        other.goto(url)
+        assert "vivo.md:" in other.get_by_role("alert").inner_text()
+        assert "Versión uno" in other.locator("main").inner_text()
+        source.write_text(LESSON.format(version="tres", value=8), encoding="utf-8")
+        other.locator("main", has_text="Versión tres").wait_for(timeout=20_000)
+        assert other.get_by_role("alert").count() == 0
+        context.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
