@@ -159,7 +159,7 @@ def render_lesson_body(
 
     prose = ProseContext(
         lang=lang,
-        math=with_macros(localized(math, lang), lesson.macros),
+        math=localized(with_macros(math, lesson.macros), lang),
         lesson_href=lesson_href,
         course_href=lambda number: f"../#leccion-{number}",
         source_number=sources.get,
