@@ -326,3 +326,16 @@ def parse(body: str) -> Lesson:
     lesson, diagnostics = parse_lesson(Path("lesson.md"), "lesson.md", head + body)
     assert lesson is not None and diagnostics == []
     return lesson
+
+
+def test_the_ledger_does_not_count_a_nondeterministic_cell_as_compared() -> None:
+    from pizarra.check.ledger import lesson_ledger
+    from tests.support import small_course
+
+    lesson = parse(
+        "```{code-cell} python\n:nondeterministic:\nprint(id(1))\n```\n\n```{output}\n1\n```\n"
+        "\n```{code-cell} python\nprint(2)\n```\n\n```{output}\n2\n```\n"
+    )
+    outcomes = run_code_cells(lesson, FakeRunner(lambda code: ran("2\n")), None)
+    ledger = lesson_ledger(small_course(lesson), lesson, [], outcomes)
+    assert [c.compared for c in ledger.cells] == [False, True]

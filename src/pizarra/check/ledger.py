@@ -89,7 +89,7 @@ def lesson_ledger(
     cells = tuple(
         CellEntry(
             pos=o.cell.pos,
-            compared=o.cell.output is not None,
+            compared=o.cell.output is not None and not o.cell.nondeterministic,
             cached=o.cached,
         )
         for o in outcomes
