@@ -181,3 +181,23 @@ def test_update_outputs_rewrites_the_lesson_only_when_asked(
     after = Path("lesson.md").read_text(encoding="utf-8")
     assert after == before.replace("```{output}\n1000\n```", "```{output}\n1024\n```")
     assert main(["check", "lesson.md"]) == 0
+
+
+def test_update_outputs_refuses_an_output_that_changes_between_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PIZARRA_CACHE_DIR", str(tmp_path / "cache"))
+    text = (
+        "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S\n---\n\n"
+        "```{code-cell} ipython3\nimport random\nprint(random.random())\n```\n\n"
+        "```{code-cell} ipython3\nprint(6 * 7)\n```\n"
+    )
+    Path("lesson.md").write_text(text, encoding="utf-8")
+    assert main(["check", "--update-outputs", "lesson.md"]) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert errors == [
+        "lesson.md:8:1: error: the code cell's output changes between runs, so it cannot be checked"
+    ]
+    after = Path("lesson.md").read_text(encoding="utf-8")
+    assert after == text + "\n```{output}\n42\n```\n"

@@ -135,10 +135,9 @@ def _check(args: argparse.Namespace) -> int:
             print(f"pizarra: updated the outputs in {path}", file=sys.stderr)
         if changed:
             report = verify(args.src, tools, args.strict_claims)
-        report.diagnostics = sorted(
-            {d.format(): d for d in [*report.diagnostics, *unstable]}.values(),
-            key=lambda d: (d.pos, d.message),
-        )
+        known = {(d.pos, d.message) for d in report.diagnostics}
+        report.diagnostics += [d for d in unstable if (d.pos, d.message) not in known]
+        report.diagnostics.sort(key=lambda d: (d.pos, d.message))
     if args.claims:
         _print_claims(report)
     _print_report(report, "check", args.strict)
