@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from io import BytesIO
 from pathlib import Path
@@ -120,27 +121,54 @@ def test_subset_keeps_the_radical_construction(site: dict[str, bytes]) -> None:
     assert round(widest - base, 3) == 0.418
 
 
-def test_second_build_reads_the_cache(site: dict[str, bytes], cache: Path) -> None:
-    cached = sorted(path.name for path in cache.iterdir())
-    assert len(cached) == 2
-    assert all(re.fullmatch(r"math(-extra)?-[0-9a-f]{16}\.woff2", name) for name in cached)
-    main = next(cache.glob("math-[0-9a-f]*.woff2"))
+SMALL = assets.FontFace("small.woff2", ((0x41, 0x5A), (0x221A, 0x221A)), lazy=False)
+"""A face that subsets in a fraction of a second: A-Z and the radical."""
+
+
+def fonts_cached(root: Path) -> int:
+    with sqlite3.connect(root / "fonts.sqlite3") as db:
+        return int(db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+
+
+@pytest.fixture
+def no_prebuilt(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(assets, "prebuilt_folder", lambda: tmp_path / "no-prebuilt")
+
+
+def test_second_build_reads_the_cache(tmp_path: Path, no_prebuilt: None) -> None:
+    root = tmp_path / "cache"
+    first = assets.math_font_woff2(SMALL, cache=root)
+    assert fonts_cached(root) == 1
     start = time.perf_counter()
-    again = assets.math_font_woff2(assets.MATH_FONT, cache=cache)
+    again = assets.math_font_woff2(SMALL, cache=root)
     assert time.perf_counter() - start < 0.5
-    assert again == site["math.woff2"]
-    main.write_bytes(b"from the cache")
-    assert assets.math_font_woff2(assets.MATH_FONT, cache=cache) == b"from the cache"
-    main.write_bytes(again)
+    assert again == first
 
 
-def test_extra_text_adds_only_glyphs_the_font_has(cache: Path) -> None:
-    before = set(cache.iterdir())
-    assets.math_font_woff2(assets.MATH_FONT, "中𝖳é", cache=cache)
-    assert set(cache.iterdir()) == before
-    added = assets.math_font_woff2(assets.MATH_FONT, "\u2640", cache=cache)
-    assert len(set(cache.iterdir()) - before) == 1
+def test_extra_text_adds_only_glyphs_the_font_has(tmp_path: Path, no_prebuilt: None) -> None:
+    root = tmp_path / "cache"
+    assets.math_font_woff2(SMALL, cache=root)
+    assets.math_font_woff2(SMALL, "中", cache=root)
+    assert fonts_cached(root) == 1
+    added = assets.math_font_woff2(SMALL, "\u2640", cache=root)
+    assert fonts_cached(root) == 2
     assert 0x2640 in font(added).getBestCmap()
+
+
+def test_prebuilt_faces_skip_subsetting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(assets, "FONT_FACES", (SMALL,))
+    made = assets.write_prebuilt(tmp_path / "first")
+    assert sorted(p.name for p in made) == ["keys.json", "small.woff2"]
+
+    def refuse(font_bytes: bytes, keep: object) -> bytes:
+        raise AssertionError("subset again")
+
+    monkeypatch.setattr(assets, "subset_font", refuse)
+    assets.write_prebuilt(tmp_path / "second", reuse=tmp_path / "first")
+    monkeypatch.setattr(assets, "prebuilt_folder", lambda: tmp_path / "second")
+    data = assets.math_font_woff2(SMALL, cache=tmp_path / "cache")
+    assert data == (tmp_path / "first" / "small.woff2").read_bytes()
+    assert not (tmp_path / "cache" / "fonts.sqlite3").exists()
 
 
 def test_unwritable_cache_still_builds(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pizarra.check.code_cells import (
     check_code_cells,
     imported_modules,
     run_code_cells,
+    runnable_cells,
 )
 from pizarra.errors import Severity
 from pizarra.execute import CellRequest, KernelRunner, RunResult
@@ -188,8 +189,8 @@ def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     lesson = load("cells.md")
     cache = ResultCache(tmp_path)
     run_code_cells(lesson, FakeRunner(), cache)
-    for entry in tmp_path.glob("*.json"):
-        entry.write_text("{not json")
+    for key in cache.keys(runnable_cells(lesson)):
+        cache.store.put(ResultCache.KIND, key, b"{not json")
     again = FakeRunner()
     run_code_cells(lesson, again, cache)
     assert len(again.calls) == 4

@@ -119,12 +119,12 @@ def test_a_bug_in_the_math_renderer_is_reported_at_the_formula(tmp_path: Path) -
 def test_a_bug_while_rendering_a_page_is_reported_at_its_lesson(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra import build as build_module
+    from pizarra import lessons
 
     def broken(*args: object, **kwargs: object) -> str:
         raise RecursionError("too deep")
 
-    monkeypatch.setattr(build_module, "render_lesson_page", broken)
+    monkeypatch.setattr(lessons, "render_lesson_page", broken)
     report = verify(COURSE, tools())
     errors = [d.format() for d in report.diagnostics]
     assert len(errors) == 2, errors

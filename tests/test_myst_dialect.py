@@ -6,9 +6,10 @@ import base64
 from dataclasses import replace
 from pathlib import Path
 
-from pizarra.build import render_site
-from pizarra.check.ledger import lesson_ledger
+from pizarra.build import Tools, render_site
 from pizarra.check.references import check_references
+from pizarra.execute import KernelRunner
+from pizarra.lessons import verify_lesson
 from pizarra.lower import parse_lesson
 from pizarra.render import render_lesson_body
 from tests.support import fake_math, lesson_from, small_course
@@ -79,10 +80,9 @@ def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> No
     ]
     assert lesson is not None
     course = small_course(lesson)
-    ledgers = {
-        e.lesson.path: lesson_ledger(course, e.lesson, [], []) for e in course.entries if e.lesson
-    }
-    files = render_site(course, fake_math, ledgers)
+    tools = Tools(fake_math, KernelRunner(), None)
+    results = [verify_lesson(course, e.lesson, tools, False) for e in course.entries if e.lesson]
+    files = render_site(course, results)
     assert files["media/img/dot.png"] == PNG
     page = files["prueba/index.html"].decode()
     assert '<figure class="figure" id="fig-dot">' in page

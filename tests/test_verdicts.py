@@ -43,6 +43,6 @@ def test_context_is_part_of_the_key(tmp_path: Path) -> None:
 def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     cache = VerdictCache.under(tmp_path)
     key = cache.key("1=1", claims.Context())
-    (tmp_path / "claims").mkdir()
-    (tmp_path / "claims" / f"{key}.json").write_text("{not json")
-    assert cache.get(key) is None
+    cache.store.put(VerdictCache.KIND, key, b"{not json")
+    cache.store.flush()
+    assert VerdictCache.under(tmp_path).get(key) is None

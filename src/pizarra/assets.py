@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-from pizarra.fileio import write_cache
+from pizarra.cache import Cache
+from pizarra.fileio import write_atomic
 
 FONT_FAMILY = "pizarra math"
 """The CSS family name of the shipped math font."""
@@ -127,12 +128,16 @@ def codepoints(ranges: CodeRanges) -> frozenset[int]:
     return frozenset(cp for lo, hi in ranges for cp in range(lo, hi + 1))
 
 
-def math_font_woff2(face: FontFace, extra_text: str = "", cache: Path | None = None) -> bytes:
-    """One face of the subset STIX Two Math as woff2, from the cache when possible.
+def math_font_woff2(
+    face: FontFace, extra_text: str = "", cache: Cache | Path | None = None
+) -> bytes:
+    """One face of the subset STIX Two Math as woff2: prebuilt, cached, or made now.
 
-    ``extra_text`` adds the characters no face covers (a build passes the text of its
-    rendered MathML, so no glyph a page shows is dropped); characters the font lacks
-    are ignored, so they leave the cache key alone.
+    ``extra_text`` adds the characters no face covers (a build passes its lessons'
+    text, so no glyph a page shows is dropped); characters the font lacks are ignored,
+    so they leave the key alone. The wheel ships the faces without extra characters
+    (:func:`write_prebuilt`, run when the wheel is built), so a fresh install subsets
+    nothing; other subsets take seconds once, then come from the ``fonts`` cache.
     """
     font_bytes = math_font_source().read_bytes()
     base = codepoints(face.ranges)
@@ -142,15 +147,73 @@ def math_font_woff2(face: FontFace, extra_text: str = "", cache: Path | None = N
     if extra:
         extra &= _font_codepoints(font_bytes)
     key = _cache_key(font_bytes, face.ranges, sorted(extra))
-    folder = cache if cache is not None else cache_dir()
-    cached = folder / f"{Path(face.file).stem}-{key}.woff2"
-    try:
-        return cached.read_bytes()
-    except OSError:
-        pass
-    data = subset_font(font_bytes, base | extra)
-    write_cache(cached, data)
+    prebuilt = _prebuilt(face, key)
+    if prebuilt is not None:
+        return prebuilt
+    store = cache if isinstance(cache, Cache) else Cache(cache or cache_dir())
+    data = store.get(FONT_KIND, key)
+    if data is None:
+        data = subset_font(font_bytes, base | extra)
+        store.put(FONT_KIND, key, data)
+        store.flush()
     return data
+
+
+FONT_KIND = "fonts"
+"""The :class:`~pizarra.cache.Cache` kind of font subsets."""
+
+PREBUILT = "fonts"
+"""The package folder of the faces made when the wheel is built."""
+
+_KEYS = "keys.json"
+
+
+def prebuilt_folder() -> Path:
+    """Where the package keeps the faces made when the wheel was built."""
+    return Path(__file__).parent / PREBUILT
+
+
+def _prebuilt(face: FontFace, key: str) -> bytes | None:
+    """The face shipped in the package, if it was made with exactly ``key``."""
+    folder = prebuilt_folder()
+    try:
+        keys = json.loads((folder / _KEYS).read_text(encoding="utf-8"))
+        if keys.get(face.file) != key:
+            return None
+        return (folder / face.file).read_bytes()
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def write_prebuilt(folder: Path, reuse: Path | None = None) -> list[Path]:
+    """Subset every face (no extra characters) into ``folder``, with their keys.
+
+    The wheel build runs this (``setup.py``), and ``make setup`` for a checkout. Faces
+    already in ``reuse`` (an earlier output) under the same key are copied, not redone.
+    """
+    font_bytes = math_font_source().read_bytes()
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        old = json.loads((reuse / _KEYS).read_text(encoding="utf-8")) if reuse else {}
+    except (OSError, ValueError):
+        old = {}
+    keys = {}
+    written = []
+    for face in FONT_FACES:
+        keys[face.file] = _cache_key(font_bytes, face.ranges, [])
+        target = folder / face.file
+        data = None
+        if reuse is not None and old.get(face.file) == keys[face.file]:
+            try:
+                data = (reuse / face.file).read_bytes()
+            except OSError:
+                data = None
+        if data is None:
+            data = subset_font(font_bytes, codepoints(face.ranges))
+        write_atomic(target, data)
+        written.append(target)
+    write_atomic(folder / _KEYS, json.dumps(keys, indent=1, sort_keys=True).encode())
+    return [*written, folder / _KEYS]
 
 
 def _font_codepoints(font_bytes: bytes) -> frozenset[int]:
@@ -237,7 +300,7 @@ def math_css() -> str:
     )
 
 
-def site_assets(extra_text: str = "", cache: Path | None = None) -> dict[str, bytes]:
+def site_assets(extra_text: str = "", cache: Cache | Path | None = None) -> dict[str, bytes]:
     """The files the site's ``assets/`` folder needs for math, by file name.
 
     Pages link :data:`STYLESHEETS` in order; the fonts are fetched through them.
@@ -248,3 +311,11 @@ def site_assets(extra_text: str = "", cache: Path | None = None) -> dict[str, by
         text = extra_text if face is MATH_FONT else ""
         files[face.file] = math_font_woff2(face, text, cache)
     return files
+
+
+if __name__ == "__main__":
+    import sys
+
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else prebuilt_folder()
+    for path in write_prebuilt(target):
+        print(f"pizarra: wrote {path}", file=sys.stderr)

@@ -7,42 +7,27 @@ the site, and writes nothing unless every check passed.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from importlib import resources
 from pathlib import Path
 
 from pizarra.assets import site_assets
-from pizarra.check.claims import ClaimCounts, claim_records
-from pizarra.check.code_cells import (
-    CellOutcome,
-    ResultCache,
-    cell_figures,
-    check_code_cells,
-    run_code_cells,
-)
-from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
+from pizarra.cache import Cache
+from pizarra.check.claims import ClaimCounts
+from pizarra.check.code_cells import CellOutcome, ResultCache
+from pizarra.check.ledger import LessonLedger
 from pizarra.check.links import check_links
-from pizarra.check.math import check_math
-from pizarra.check.references import check_references
 from pizarra.check.verdicts import VerdictCache
 from pizarra.course import load_course
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
-from pizarra.guard import guarded
 from pizarra.i18n.strings import t
+from pizarra.lessons import LessonResult, verify_lessons
 from pizarra.mathml import MathRenderer
-from pizarra.model import Course, Lesson
-from pizarra.render import (
-    Figures,
-    lesson_path,
-    render_course_page,
-    render_lesson_page,
-    render_status_page,
-)
-from pizarra.report_page import render_report_page, report_path
+from pizarra.model import Course
+from pizarra.render import lesson_path, render_course_page, render_status_page
 from pizarra.search import SearchIndexError, search_index
 from pizarra.site import ensure_replaceable, write_site
 
@@ -62,6 +47,10 @@ class Tools:
     """Code cell results by hash; None disables caching."""
     verdicts: VerdictCache | None = None
     """Claim verdicts by hash; None disables caching."""
+    store: Cache | None = None
+    """Where whole lesson results are kept between runs; None disables that."""
+    jobs: int | None = None
+    """Worker processes for the lessons; None means one per CPU."""
 
 
 @dataclass
@@ -87,6 +76,16 @@ class Report:
     ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
     """What verification decided, item by item, per lesson path (in course order)."""
 
+    def add(self, path: Path, result: LessonResult) -> None:
+        """Count in one lesson's result."""
+        self.diagnostics += result.diagnostics
+        if result.ledger is not None:
+            self.ledgers[path] = result.ledger
+            self.claims += result.ledger.counts
+        self.outcomes[path] = list(result.outcomes)
+        self.cells_cached += sum(1 for o in result.outcomes if o.cached)
+        self.cells_run += sum(1 for o in result.outcomes if not o.cached)
+
     def failed(self, strict: bool = False) -> bool:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
 
@@ -102,16 +101,13 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
     report.course = course
     report.diagnostics.extend(errors)
     if course is None:
-        return _finish(report, started)
-    for lesson in course.lessons():
-        check = partial(_check_lesson, course, lesson, tools, report, strict_claims)
-        at = SourcePos(lesson.display_path, 1, 1)
-        guarded(check, None, at, "checking this lesson", report.diagnostics)
+        return _finish(report, started, tools)
+    results = verify_lessons(course, tools, strict_claims)
+    for lesson, result in zip(course.lessons(), results, strict=True):
+        report.add(lesson.path, result)
     if report.failed():
-        return _finish(report, started)
-    files = render_site(course, tools.math, report.ledgers, report.diagnostics, report.outcomes)
-    if report.failed():
-        return _finish(report, started)
+        return _finish(report, started, tools)
+    files = render_site(course, results)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     report.diagnostics += check_links(files, origins, sources)
@@ -121,27 +117,7 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
         hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
         report.diagnostics.append(Diagnostic(SourcePos(str(course.root), 1), str(exc), hint))
     report.files = files
-    return _finish(report, started)
-
-
-def _check_lesson(
-    course: Course, lesson: Lesson, tools: Tools, report: Report, strict_claims: bool
-) -> None:
-    report.diagnostics += check_math(lesson, tools.math)
-    records, found = claim_records(lesson, tools.verdicts)
-    report.diagnostics += found
-    outcomes = run_code_cells(lesson, tools.runner, tools.cache)
-    ledger = lesson_ledger(course, lesson, records, outcomes)
-    report.ledgers[lesson.path] = ledger
-    report.claims += ledger.counts
-    report.diagnostics += ledger.failures()
-    if strict_claims or lesson.strict_claims:
-        report.diagnostics += strict_claim_errors(ledger)
-    report.outcomes[lesson.path] = list(outcomes)
-    report.cells_cached += sum(1 for o in outcomes if o.cached)
-    report.cells_run += sum(1 for o in outcomes if not o.cached)
-    report.diagnostics += check_code_cells(lesson, outcomes)
-    report.diagnostics += check_references(course, lesson)
+    return _finish(report, started, tools)
 
 
 def build(
@@ -155,24 +131,12 @@ def build(
     return report
 
 
-def render_site(
-    course: Course,
-    math: MathRenderer,
-    ledgers: Mapping[Path, LessonLedger],
-    found: list[Diagnostic] | None = None,
-    outcomes: Mapping[Path, list[CellOutcome]] | None = None,
-) -> dict[str, bytes]:
-    """Every page and asset of the site, in memory; a lesson whose pages fail to
-    render is left out, with an internal-error diagnostic added to ``found``."""
-    found = [] if found is None else found
+def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, bytes]:
+    """Every page and asset of the site, in memory (lesson pages come rendered)."""
     files: dict[str, bytes] = {"index.html": render_course_page(course).encode()}
     all_tex = ""
-    for lesson in course.lessons():
-        at = SourcePos(lesson.display_path, 1, 1)
-        figures = cell_figures((outcomes or {}).get(lesson.path, []))
-        pages = partial(_lesson_pages, course, lesson, math, ledgers[lesson.path], figures)
-        none: dict[str, bytes] = {}
-        files |= guarded(pages, none, at, "rendering this lesson", found)
+    for lesson, result in zip(course.lessons(), results, strict=True):
+        files |= result.pages
         all_tex += lesson.source_text
         for image in lesson.images():
             files[image.site_path] = image.file.read_bytes()
@@ -187,25 +151,16 @@ def render_site(
     return files
 
 
-def _lesson_pages(
-    course: Course,
-    lesson: Lesson,
-    math: MathRenderer,
-    ledger: LessonLedger,
-    figures: Figures,
-) -> dict[str, bytes]:
-    """The lesson page, its report page, and the SVG files of its figures beside it."""
-    page = render_lesson_page(course, lesson, math, ledger=ledger, figures=figures)
-    folder = lesson_path(lesson).rpartition("/")[0]
-    files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
-    return {
-        **files,
-        lesson_path(lesson): page.encode(),
-        report_path(lesson): render_report_page(course, lesson, ledger).encode(),
-    }
-
-
-def _finish(report: Report, started: float) -> Report:
+def _finish(report: Report, started: float, tools: Tools) -> Report:
+    for store in {id(s): s for s in _stores(tools)}.values():
+        store.flush()
     report.diagnostics.sort(key=lambda d: (d.pos, d.message))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _stores(tools: Tools) -> list[Cache]:
+    """Every cache the tools write to, so a run commits them once at its end."""
+    found = [tools.store] if tools.store is not None else []
+    found += [c.store for c in (tools.cache, tools.verdicts) if c is not None]
+    return found

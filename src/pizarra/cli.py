@@ -104,8 +104,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def default_tools(no_cache: bool = False) -> Tools:
-    from pizarra.assets import cache_dir
     from pizarra.build import Tools
+    from pizarra.cache import default_cache
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.verdicts import VerdictCache
     from pizarra.execute import KernelRunner
@@ -113,12 +113,9 @@ def default_tools(no_cache: bool = False) -> Tools:
 
     if no_cache:
         return Tools(MathCoreRenderer(), KernelRunner(), None, None)
-    root = cache_dir()
+    store = default_cache()
     return Tools(
-        MathCoreRenderer(),
-        KernelRunner(),
-        ResultCache.under(root),
-        VerdictCache.under(root),
+        MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store
     )
 
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pizarra.cache import Cache
 from pizarra.execute import RunResult
-from pizarra.fileio import write_cache
 from pizarra.model import CodeCell, Figure
 
 CACHE_FORMAT = 2
@@ -47,7 +47,7 @@ def same_output(a: RunResult, b: RunResult) -> bool:
 
 
 class ResultCache:
-    """One JSON file per key under a directory.
+    """Results as JSON in the ``cells`` kind of a :class:`~pizarra.cache.Cache`.
 
     The key hashes the cells so far, the Python version and the versions of the
     third-party packages they import (found with :mod:`ast`); the standard library is
@@ -55,15 +55,17 @@ class ResultCache:
     ``importlib``) and the dependencies of imported packages are not part of the key.
     """
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        """Where the entries live (created on first write)."""
+    KIND = "cells"
+
+    def __init__(self, store: Cache | Path) -> None:
+        self.store = store if isinstance(store, Cache) else Cache(store)
+        """Where the entries live (a folder is opened as a :class:`Cache`)."""
         self._distributions: Mapping[str, list[str]] | None = None
 
     @classmethod
     def under(cls, root: Path) -> ResultCache:
-        """The cache in ``root/cells`` (``root`` is pizarra's cache folder)."""
-        return cls(root / "cells")
+        """The cache in ``root`` (pizarra's cache folder)."""
+        return cls(Cache(root))
 
     def keys(self, cells: Sequence[CodeCell]) -> list[str]:
         """One key per cell: a hex digest of everything its result could depend on."""
@@ -80,22 +82,23 @@ class ResultCache:
     def get(self, key: str) -> CachedResult | None:
         """The stored result, or None when absent or unreadable."""
         try:
-            data = json.loads((self.directory / f"{key}.json").read_text("utf-8"))
-            return _from_json(data)
+            raw = self.store.get(self.KIND, key)
+            return None if raw is None else _from_json(json.loads(raw))
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
     def put(self, key: str, result: RunResult, confirmed: bool) -> None:
         """Store a clean run; failures are not kept, since they may be transient.
 
-        Writing is best effort: a read-only or full disk only costs a re-run later.
+        Committed at once, since a run costs far more than a commit and the next run
+        (maybe another process) must see it. Writing is best effort: a read-only or
+        full disk only costs a re-run later.
         """
         if not result.ok:
             return
         text = json.dumps({"format": CACHE_FORMAT, "confirmed": confirmed, **_to_json(result)})
-        write_cache(self.directory / f"{key}.json", text.encode())
-        if not (self.directory / ".gitignore").exists():
-            write_cache(self.directory / ".gitignore", b"*\n")
+        self.store.put(self.KIND, key, text.encode())
+        self.store.flush()
 
     def _package_versions(self, modules: Iterable[str]) -> list[str]:
         third_party = sorted(m for m in modules if m not in sys.stdlib_module_names)

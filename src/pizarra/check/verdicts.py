@@ -2,8 +2,8 @@
 
 Symbolic proofs cost milliseconds each and a lesson has dozens; the verdict of a
 formula depends only on its TeX, the lesson's declared context and the checker's
-own code, which is what the key hashes. Writes are atomic and best effort: a
-cache that cannot be written only makes the next run slower.
+own code, which is what the key hashes. Entries live in :mod:`pizarra.cache`, best
+effort: a cache that cannot be written only makes the next run slower.
 """
 
 from __future__ import annotations
@@ -14,22 +14,24 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from pizarra.cache import Cache
 from pizarra.exact.context import Context
 from pizarra.exact.judge import Status, Verdict
-from pizarra.fileio import write_cache
 
 
 class VerdictCache:
-    """Verdicts of formulas by hash, as JSON files in one folder."""
+    """Verdicts of formulas by hash, as JSON in the ``claims`` kind of a :class:`Cache`."""
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        """Where the entries live (created on first write)."""
+    KIND = "claims"
+
+    def __init__(self, store: Cache) -> None:
+        self.store = store
+        """Where the entries live."""
 
     @classmethod
     def under(cls, root: Path) -> VerdictCache:
-        """The cache in ``root/claims`` (``root`` is pizarra's cache folder)."""
-        return cls(root / "claims")
+        """The cache in ``root`` (pizarra's cache folder)."""
+        return cls(Cache(root))
 
     def key(self, tex: str, context: Context) -> str:
         payload = [_checker_version(), tex, context.fingerprint()]
@@ -37,7 +39,10 @@ class VerdictCache:
 
     def get(self, key: str) -> list[Verdict] | None:
         try:
-            data = json.loads((self.directory / f"{key}.json").read_text(encoding="utf-8"))
+            raw = self.store.get(self.KIND, key)
+            if raw is None:
+                return None
+            data = json.loads(raw)
             return [
                 Verdict(v["claim"], Status[v["status"]], v["message"], v["hint"], v["offset"])
                 for v in data
@@ -56,7 +61,7 @@ class VerdictCache:
             }
             for v in verdicts
         ]
-        write_cache(self.directory / f"{key}.json", json.dumps(data).encode())
+        self.store.put(self.KIND, key, json.dumps(data).encode())
 
 
 @cache

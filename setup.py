@@ -1,0 +1,31 @@
+"""Build hook: the wheel ships the math font subsets, made here rather than committed.
+
+Everything else about the package is declared in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+
+class BuildWithFonts(build_py):
+    """``build_py``, then the subset math font faces into the built package."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        package = Path(__file__).parent / "src" / "pizarra"
+        sys.path.insert(0, str(package.parent))
+        from pizarra.assets import PREBUILT, write_prebuilt
+
+        built = Path(self.build_lib) / "pizarra" / PREBUILT
+        for path in write_prebuilt(built, reuse=package / PREBUILT):
+            self.announce(f"pizarra: wrote {path}", level=2)
+
+
+setup(cmdclass={"build_py": BuildWithFonts})

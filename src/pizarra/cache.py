@@ -1,0 +1,233 @@
+"""Every cache pizarra keeps between runs: one SQLite file per kind, bounded and shared.
+
+A kind ("claims", "cells", "fonts", "lessons"...) is one table in its own database,
+``<root>/<kind>.sqlite3``, in WAL mode: readers never wait for a writer, and several
+pizarra processes (a build and a server, the workers of one build) can use it at once.
+Values are bytes under string keys; what they mean belongs to the caller.
+
+Writes are buffered and committed in one transaction per :meth:`Cache.flush` (or every
+:data:`FLUSH_EVERY` writes), so a build writes a few transactions, not a file and a
+rename per entry. Every entry remembers the last run that used it; when a kind grows
+past its byte budget, entries unused by the last :data:`KEEP_RUNS` runs go first, then
+the least recently used. A cache is best effort throughout: a missing, locked, corrupt
+or read-only database only makes the run slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FLUSH_EVERY = 512
+"""Buffered writes that trigger a commit before :meth:`Cache.flush` is called."""
+
+KEEP_RUNS = 5
+"""Entries used by one of this many most recent runs are kept while pruning allows."""
+
+DEFAULT_BUDGET = 64 * 2**20
+"""Bytes a kind may hold before pruning (values only; the database adds a little)."""
+
+BUSY_TIMEOUT_MS = 5_000
+"""How long to wait for another process's write before giving up on this one."""
+
+_KIND = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS entries (
+    key TEXT PRIMARY KEY,
+    value BLOB NOT NULL,
+    size INTEGER NOT NULL,
+    used INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_used ON entries (used);
+"""
+
+
+@dataclass
+class _Kind:
+    """One open database and what is waiting to be written to it."""
+
+    connection: sqlite3.Connection
+    """Opened by this process (connections do not survive a fork)."""
+    puts: dict[str, bytes] = field(default_factory=dict)
+    """New values, not yet committed."""
+    used: set[str] = field(default_factory=set)
+    """Keys read this run, whose stamp is not yet committed."""
+
+
+class Cache:
+    """Values by kind and key under ``root``; safe across threads and processes."""
+
+    def __init__(self, root: Path, budgets: dict[str, int] | None = None) -> None:
+        self.root = root
+        """The cache folder (``$PIZARRA_CACHE_DIR`` or ``.pizarra-cache``)."""
+        self.budgets = dict(budgets or {})
+        """Byte budget per kind; :data:`DEFAULT_BUDGET` for the others."""
+        self.run = time.time_ns()
+        """This run's stamp, put on every entry it reads or writes; worker processes
+        of one build inherit it, so a run is a build, not a process."""
+        self._lock = threading.Lock()
+        self._kinds: dict[str, _Kind | None] = {}
+        self._pid = os.getpid()
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        """The value stored under ``key``, or None."""
+        with self._lock:
+            store = self._open(kind)
+            if store is None:
+                return None
+            pending = store.puts.get(key)
+            if pending is not None:
+                return pending
+            try:
+                row = store.connection.execute(
+                    "SELECT value FROM entries WHERE key = ?", (key,)
+                ).fetchone()
+            except sqlite3.Error:
+                return None
+            if row is None:
+                return None
+            store.used.add(key)
+            self._maybe_flush(kind, store)
+            return bytes(row[0])
+
+    def put(self, kind: str, key: str, value: bytes) -> None:
+        """Store ``value`` under ``key`` (committed by the next flush)."""
+        with self._lock:
+            store = self._open(kind)
+            if store is None:
+                return
+            store.puts[key] = bytes(value)
+            self._maybe_flush(kind, store)
+
+    def flush(self) -> None:
+        """Commit every buffered write and prune kinds over budget."""
+        with self._lock:
+            for kind, store in self._kinds.items():
+                if store is not None and self._pid == os.getpid():
+                    self._commit(kind, store, prune=True)
+
+    def close(self) -> None:
+        """Flush, then close every database (the cache reopens them on next use)."""
+        self.flush()
+        with self._lock:
+            for store in self._kinds.values():
+                if store is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        store.connection.close()
+            self._kinds.clear()
+
+    def __enter__(self) -> Cache:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def size(self, kind: str) -> int:
+        """Bytes of values the kind holds (committed ones)."""
+        with self._lock:
+            store = self._open(kind)
+            if store is None:
+                return 0
+            try:
+                row = store.connection.execute("SELECT COALESCE(SUM(size), 0) FROM entries")
+                return int(row.fetchone()[0])
+            except sqlite3.Error:
+                return 0
+
+    def _open(self, kind: str) -> _Kind | None:
+        if not _KIND.match(kind):
+            raise ValueError(f"invalid cache kind {kind!r}")
+        if self._pid != os.getpid():
+            self._kinds = {}
+            self._pid = os.getpid()
+        if kind in self._kinds:
+            return self._kinds[kind]
+        store: _Kind | None = None
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            _ignore_in_git(self.root)
+            connection = sqlite3.connect(
+                self.root / f"{kind}.sqlite3",
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            connection.executescript(_SCHEMA)
+            store = _Kind(connection)
+        except (OSError, sqlite3.Error):
+            store = None
+        self._kinds[kind] = store
+        return store
+
+    def _maybe_flush(self, kind: str, store: _Kind) -> None:
+        if len(store.puts) + len(store.used) >= FLUSH_EVERY:
+            self._commit(kind, store, prune=False)
+
+    def _commit(self, kind: str, store: _Kind, prune: bool) -> None:
+        puts, used = store.puts, store.used
+        store.puts, store.used = {}, set()
+        db = store.connection
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany(
+                "INSERT OR REPLACE INTO entries (key, value, size, used) VALUES (?, ?, ?, ?)",
+                [(k, v, len(v), self.run) for k, v in puts.items()],
+            )
+            db.executemany(
+                "UPDATE entries SET used = MAX(used, ?) WHERE key = ?",
+                [(self.run, k) for k in used],
+            )
+            if prune:
+                _prune(db, self.budgets.get(kind, DEFAULT_BUDGET))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+
+
+def _prune(db: sqlite3.Connection, budget: int) -> None:
+    """Bring the kind under ``budget``: entries no recent run used first, then the
+    least recently used."""
+    total = int(db.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0])
+    if total <= budget:
+        return
+    recent = db.execute(
+        "SELECT DISTINCT used FROM entries ORDER BY used DESC LIMIT 1 OFFSET ?", (KEEP_RUNS - 1,)
+    ).fetchone()
+    if recent is not None:
+        db.execute("DELETE FROM entries WHERE used < ?", (recent[0],))
+    total = int(db.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0])
+    if total <= budget:
+        return
+    excess = total - budget
+    freed = 0
+    doomed = []
+    for key, size in db.execute("SELECT key, size FROM entries ORDER BY used, key"):
+        doomed.append((key,))
+        freed += int(size)
+        if freed >= excess:
+            break
+    db.executemany("DELETE FROM entries WHERE key = ?", doomed)
+
+
+def _ignore_in_git(root: Path) -> None:
+    marker = root / ".gitignore"
+    if not marker.exists():
+        with contextlib.suppress(OSError):
+            marker.write_text("*\n", encoding="utf-8")
+
+
+def default_cache() -> Cache:
+    """The cache under :func:`pizarra.assets.cache_dir`."""
+    from pizarra.assets import cache_dir
+
+    return Cache(cache_dir())

@@ -1,0 +1,271 @@
+"""Verify and render each lesson on its own: in parallel, and not at all when unchanged.
+
+A lesson's checks and pages depend on its own source and on little else: the course
+manifest, the outline of the other lessons (numbers, titles, slugs, labels), the
+images it shows, pizarra's code, templates and CSS, and the Python running its cells.
+:func:`lesson_key` hashes exactly that, and :func:`verify_lessons` keeps each
+:class:`LessonResult` in the ``lessons`` kind of the cache: a lesson whose key is
+unchanged is neither re-verified nor re-rendered. The others run in a pool of worker
+processes, one lesson per task; results come back in course order, so the output does
+not depend on which worker finished first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from functools import cache, partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pizarra.check.claims import claim_records
+from pizarra.check.code_cells import (
+    CellOutcome,
+    cell_figures,
+    check_code_cells,
+    run_code_cells,
+)
+from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
+from pizarra.check.math import check_math
+from pizarra.check.references import check_references
+from pizarra.errors import Diagnostic, Severity, SourcePos
+from pizarra.guard import guarded
+from pizarra.model import Course, Lesson
+from pizarra.render import lesson_path, render_lesson_page
+from pizarra.report_page import render_report_page, report_path
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
+    from pizarra.build import Tools
+
+KIND = "lessons"
+"""The cache kind of lesson results."""
+
+FORMAT = 1
+"""Bumped whenever :class:`LessonResult` changes shape."""
+
+
+@dataclass(frozen=True)
+class LessonResult:
+    """What verifying and rendering one lesson produced."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    """Its problems (errors and warnings)."""
+    ledger: LessonLedger | None
+    """What verification decided, item by item (None if checking it crashed)."""
+    outcomes: tuple[CellOutcome, ...]
+    """Its code cells' runs."""
+    pages: dict[str, bytes]
+    """Its files in the site: the lesson page, its report page and its figures' SVG
+    files (empty when the lesson has errors)."""
+    cached: bool = False
+    """True when the whole result came from the cache."""
+
+
+def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) -> LessonResult:
+    """Every check of one lesson, then its pages if it has no error.
+
+    A bug in pizarra while checking or rendering becomes an internal-error diagnostic
+    at the lesson (:mod:`pizarra.guard`), and the other lessons are still done.
+    """
+    found: list[Diagnostic] = []
+    at = SourcePos(lesson.display_path, 1, 1)
+    checked = guarded(
+        partial(_check, course, lesson, tools, strict), None, at, "checking this lesson", found
+    )
+    if checked is None:
+        return LessonResult(tuple(found), None, (), {})
+    diagnostics, ledger, outcomes = checked
+    pages: dict[str, bytes] = {}
+    if not any(d.severity is Severity.ERROR for d in diagnostics):
+        render = partial(_pages, course, lesson, tools, ledger, outcomes)
+        pages = guarded(render, pages, at, "rendering this lesson", diagnostics)
+    return LessonResult(tuple(diagnostics), ledger, tuple(outcomes), pages)
+
+
+def _check(
+    course: Course, lesson: Lesson, tools: Tools, strict: bool
+) -> tuple[list[Diagnostic], LessonLedger, list[CellOutcome]]:
+    diagnostics = check_math(lesson, tools.math)
+    records, found = claim_records(lesson, tools.verdicts)
+    diagnostics += found
+    outcomes = run_code_cells(lesson, tools.runner, tools.cache)
+    ledger = lesson_ledger(course, lesson, records, outcomes)
+    diagnostics += ledger.failures()
+    if strict or lesson.strict_claims:
+        diagnostics += strict_claim_errors(ledger)
+    diagnostics += check_code_cells(lesson, outcomes)
+    diagnostics += check_references(course, lesson)
+    return diagnostics, ledger, list(outcomes)
+
+
+def _pages(
+    course: Course,
+    lesson: Lesson,
+    tools: Tools,
+    ledger: LessonLedger,
+    outcomes: Sequence[CellOutcome],
+) -> dict[str, bytes]:
+    """The lesson page, its report page, and the SVG files of its figures beside it."""
+    figures = cell_figures(outcomes)
+    page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
+    folder = lesson_path(lesson).rpartition("/")[0]
+    files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
+    return {
+        **files,
+        lesson_path(lesson): page.encode(),
+        report_path(lesson): render_report_page(course, lesson, ledger).encode(),
+    }
+
+
+def verify_lessons(
+    course: Course, tools: Tools, strict: bool = False, jobs: int | None = None
+) -> list[LessonResult]:
+    """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order."""
+    lessons = list(course.lessons())
+    store = tools.store
+    keys = [lesson_key(course, lesson, strict) for lesson in lessons] if store else []
+    results: list[LessonResult | None] = [None] * len(lessons)
+    if store is not None:
+        for index, key in enumerate(keys):
+            results[index] = _load(store.get(KIND, key))
+    todo = [i for i, result in enumerate(results) if result is None]
+    jobs = jobs if jobs is not None else tools.jobs
+    workers = min(len(todo), jobs if jobs is not None else _cpu_count())
+    if workers > 1:
+        _STATE[:] = [(course, tools, strict)]
+        try:
+            with ProcessPoolExecutor(workers, mp_context=_fork_context()) as pool:
+                for index, done in zip(todo, pool.map(_verify_nth, todo), strict=True):
+                    results[index] = done
+        finally:
+            _STATE.clear()
+    else:
+        for index in todo:
+            results[index] = verify_lesson(course, lessons[index], tools, strict)
+    if store is not None:
+        for index in todo:
+            result = results[index]
+            if result is not None and _keepable(result):
+                store.put(KIND, keys[index], pickle.dumps((FORMAT, result)))
+    return [r for r in results if r is not None]
+
+
+def lesson_key(course: Course, lesson: Lesson, strict: bool) -> str:
+    """A digest of everything the lesson's result depends on."""
+    digest = hashlib.sha256()
+    for part in (
+        str(FORMAT),
+        _code_fingerprint(),
+        sys.version,
+        str(strict),
+        str(lesson.path),
+        lesson.display_path,
+        lesson.source_text,
+        _manifest(course),
+        _outline(course),
+        *(_file_digest(image.file) for image in lesson.images()),
+    ):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+_STATE: list[tuple[Course, Tools, bool]] = []
+"""The course, tools and strictness of the pool's run, inherited by forked workers
+(nothing but the lesson's index is pickled on the way in)."""
+
+
+def _verify_nth(index: int) -> LessonResult:
+    course, tools, strict = _STATE[0]
+    lesson = list(course.lessons())[index]
+    result = verify_lesson(course, lesson, tools, strict)
+    if tools.store is not None:
+        tools.store.flush()
+    return result
+
+
+def _keepable(result: LessonResult) -> bool:
+    """Results worth keeping: every code cell's output confirmed by two runs (a failure
+    may be transient, and a cell seen once may print something else next time)."""
+    return all(o.result.ok and o.confirmed for o in result.outcomes)
+
+
+def _load(raw: bytes | None) -> LessonResult | None:
+    if raw is None:
+        return None
+    try:
+        version, result = pickle.loads(raw)
+    except Exception:
+        return None
+    if version != FORMAT or not isinstance(result, LessonResult):
+        return None
+    outcomes = tuple(replace(o, cached=True) for o in result.outcomes)
+    return replace(result, outcomes=outcomes, cached=True)
+
+
+def _manifest(course: Course) -> str:
+    path = Path(course.root) / "course.yaml"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+def _outline(course: Course) -> str:
+    """What a lesson's checks and pages can see of the other lessons."""
+    parts = []
+    for entry in course.entries:
+        lesson = entry.lesson
+        seen: Sequence[object] = (entry.number, entry.title, entry.summary)
+        if lesson is not None:
+            seen = (*seen, lesson.slug, lesson.lang, lesson.targets, lesson.sections)
+        parts.append(repr(seen))
+    return "\n".join(parts)
+
+
+def _file_digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+@cache
+def _code_fingerprint() -> str:
+    """A hash of pizarra's own files (code, templates, CSS, scripts) and its version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256()
+    with contextlib.suppress(PackageNotFoundError):
+        digest.update(version("pizarra").encode())
+    package = Path(__file__).parent
+    for path in sorted(package.rglob("*")):
+        relative = path.relative_to(package)
+        if path.is_file() and relative.parts[0] not in ("bundled", "__pycache__"):
+            if "__pycache__" in relative.parts:
+                continue
+            digest.update(str(relative).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _fork_context() -> BaseContext:
+    """Fork: workers inherit the parsed course and the tools instead of unpickling them."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork")

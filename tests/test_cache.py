@@ -1,0 +1,97 @@
+"""The shared cache: one SQLite file per kind, concurrent processes, bounded by pruning."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from pizarra import cache as cache_module
+from pizarra.cache import Cache
+
+
+def test_values_round_trip_and_persist(tmp_path: Path) -> None:
+    with Cache(tmp_path) as first:
+        assert first.get("claims", "k") is None
+        first.put("claims", "k", b"value")
+        assert first.get("claims", "k") == b"value"
+        assert Cache(tmp_path).get("claims", "k") is None, "not committed before a flush"
+    second = Cache(tmp_path)
+    assert second.get("claims", "k") == b"value"
+    assert second.get("cells", "k") is None, "kinds do not share entries"
+    assert sorted(p.name for p in tmp_path.glob("*.sqlite3")) == ["cells.sqlite3", "claims.sqlite3"]
+    assert (tmp_path / ".gitignore").read_text() == "*\n"
+
+
+def test_many_writes_commit_in_batches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_module, "FLUSH_EVERY", 10)
+    store = Cache(tmp_path)
+    for n in range(25):
+        store.put("cells", str(n), b"x")
+    assert Cache(tmp_path).get("cells", "15") == b"x"
+    assert Cache(tmp_path).get("cells", "24") is None
+    store.flush()
+    assert Cache(tmp_path).get("cells", "24") == b"x"
+
+
+def _writer(root: str, worker: int) -> None:
+    store = Cache(Path(root))
+    for n in range(200):
+        store.put("claims", f"{worker}-{n}", f"{worker}:{n}".encode())
+        if n % 50 == 0:
+            store.flush()
+            store.get("claims", f"{(worker + 1) % 4}-{n}")
+    store.close()
+
+
+def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_writer, args=(str(tmp_path), w)) for w in range(4)]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(timeout=120)
+        assert process.exitcode == 0
+    store = Cache(tmp_path)
+    for worker in range(4):
+        for n in range(200):
+            assert store.get("claims", f"{worker}-{n}") == f"{worker}:{n}".encode()
+
+
+def test_pruning_keeps_what_recent_runs_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache_module, "KEEP_RUNS", 2)
+    budget = {"fonts": 1000}
+    with Cache(tmp_path, budget) as run:
+        for n in range(5):
+            run.put("fonts", f"old{n}", b"x" * 100)
+    for n in range(2):
+        with Cache(tmp_path, budget) as run:
+            run.put("fonts", f"new{n}", b"x" * 100)
+            assert run.get("fonts", "old0") == b"x" * 100
+    store = Cache(tmp_path, budget)
+    assert store.size("fonts") == 700, "under budget, nothing is dropped"
+    with Cache(tmp_path, budget) as run:
+        run.put("fonts", "big", b"y" * 600)
+    kept = {k for k in ("old0", "old1", "new0", "new1", "big") if store.get("fonts", k)}
+    assert kept == {"old0", "new1", "big"}, "entries no run of the last two used are gone"
+    assert store.size("fonts") == 800
+
+
+def test_a_broken_database_only_costs_time(tmp_path: Path) -> None:
+    (tmp_path / "claims.sqlite3").write_bytes(b"this is not a database" * 100)
+    with Cache(tmp_path) as store:
+        store.put("claims", "k", b"v")
+        assert store.get("claims", "other") is None
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with Cache(blocker / "cache") as unwritable:
+        unwritable.put("cells", "k", b"v")
+        assert unwritable.get("cells", "k") is None
+
+
+def test_kind_names_are_checked(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="invalid cache kind"):
+        Cache(tmp_path).get("../escape", "k")

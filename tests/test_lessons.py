@@ -1,0 +1,106 @@
+"""Incremental and parallel lesson work: unchanged lessons come from the cache, and
+worker processes give the same site as one process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pizarra.build import Tools, verify
+from pizarra.cache import Cache
+from pizarra.course import load_course
+from pizarra.execute import KernelRunner
+from pizarra.lessons import verify_lessons
+from pizarra.mathml import MathCoreRenderer
+
+COURSE = "title: Curso\nlang: es\nlessons:\n" + "".join(
+    f"  - number: {n}\n    file: l{n}.md\n" for n in (1, 2, 3)
+)
+LESSON = """---
+title: Lección {n}
+lesson: {n}
+lang: es
+summary: Resumen {n}.
+---
+
+Sabemos que $2^{n}={value}$ y que $a^m a^n=a^{{m+n}}$.
+
+## Sección
+
+Véase la {{lesson}}`{other}`.
+"""
+
+
+def write_course(root: Path) -> Path:
+    root.mkdir()
+    (root / "course.yaml").write_text(COURSE, encoding="utf-8")
+    for n in (1, 2, 3):
+        text = LESSON.format(n=n, value=2**n, other=n % 3 + 1)
+        (root / f"l{n}.md").write_text(text, encoding="utf-8")
+    return root
+
+
+class CountingMath:
+    def __init__(self) -> None:
+        self.calls = 0
+        self.real = MathCoreRenderer()
+
+    def __call__(self, tex: str, display: bool) -> str:
+        self.calls += 1
+        return self.real(tex, display)
+
+
+def tools_with(store: Cache, math: CountingMath) -> Tools:
+    return Tools(math, KernelRunner(), None, None, store, jobs=1)
+
+
+def test_unchanged_lessons_are_neither_verified_nor_rendered(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    math = CountingMath()
+    first = verify(src, tools_with(store, math))
+    assert [d.format() for d in first.diagnostics] == []
+    assert math.calls > 0
+    course, _ = load_course(src)
+    assert course is not None
+    math.calls = 0
+    again = verify_lessons(course, tools_with(store, math), jobs=1)
+    assert math.calls == 0
+    assert all(r.cached for r in again)
+    second = verify(src, tools_with(store, math))
+    assert second.files == first.files
+
+    lesson_two = src / "l2.md"
+    lesson_two.write_text(lesson_two.read_text().replace("Sabemos", "Sabemos bien"))
+    course, _ = load_course(src)
+    assert course is not None
+    edited = verify_lessons(course, tools_with(store, math), jobs=1)
+    assert [r.cached for r in edited] == [True, False, True]
+
+    manifest = src / "course.yaml"
+    manifest.write_text(manifest.read_text().replace("Curso", "Otro curso"))
+    course, _ = load_course(src)
+    assert course is not None
+    retitled = verify_lessons(course, tools_with(store, math), jobs=1)
+    assert not any(r.cached for r in retitled), "the manifest is part of every key"
+
+
+def test_a_failing_lesson_is_reported_again_from_the_cache(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    broken = src / "l3.md"
+    broken.write_text(broken.read_text().replace("=8", "=9"))
+    store = Cache(tmp_path / "cache")
+    first = verify(src, tools_with(store, CountingMath()))
+    second = verify(src, tools_with(store, CountingMath()))
+    assert first.failed() and second.failed()
+    assert [d.format() for d in second.diagnostics] == [d.format() for d in first.diagnostics]
+
+
+def test_worker_processes_build_the_same_site(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    course, _ = load_course(src)
+    assert course is not None
+    serial = verify_lessons(course, Tools(MathCoreRenderer(), KernelRunner(), None), jobs=1)
+    pooled = verify_lessons(course, Tools(MathCoreRenderer(), KernelRunner(), None), jobs=3)
+    assert [r.pages for r in pooled] == [r.pages for r in serial]
+    assert [r.diagnostics for r in pooled] == [r.diagnostics for r in serial]
+    assert all(r.pages for r in pooled)

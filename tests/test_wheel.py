@@ -1,0 +1,99 @@
+"""The wheel works alone: built with ``python -m build``, installed into a fresh venv.
+
+This is what catches package-data mistakes (a template, the bundled course or the font
+subsets left out of the wheel) and undeclared dependencies: the fresh venv holds only
+what the wheel declares. Dependencies are installed with ``--no-index`` from a wheelhouse
+(``$PIZARRA_WHEELHOUSE``, else one kept in pytest's cache), which ``pip download``
+fills from the usual index the first time, or whenever a dependency changes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SKIP = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pizarra-cache")
+LESSON = """---
+title: One lesson
+lesson: 1
+lang: en
+summary: A single lesson file.
+---
+
+Doubling $n$ quadruples $n^2$: $2^2=4$.
+"""
+
+
+def run(args: list[str | Path], cwd: Path, env: dict[str, str], timeout: int = 600) -> str:
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
+    return done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def installed(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> tuple[Path, dict[str, str]]:
+    """A fresh venv with nothing but the wheel of this checkout and its dependencies."""
+    root = tmp_path_factory.mktemp("wheel")
+    source = root / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*SKIP))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIZARRA_", "VIRTUAL_ENV"))}
+    env["PIZARRA_CACHE_DIR"] = str(root / "cache")
+    dist = root / "dist"
+    run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", dist, source], root, env)
+    [wheel] = dist.glob("pizarra-*.whl")
+    venv = root / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", venv], root, env)
+    cache = getattr(request.config, "cache", None)
+    house = os.environ.get("PIZARRA_WHEELHOUSE") or (
+        cache.mkdir("wheelhouse") if cache is not None else root / "wheelhouse"
+    )
+    pip = [sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q"]
+    offline = [*pip, "--no-index", "--find-links", house, wheel]
+    try:
+        run(offline, root, env)
+    except AssertionError:
+        run([sys.executable, "-m", "pip", "download", "-q", "-d", house, wheel], root, env)
+        run(offline, root, env)
+    return venv, env
+
+
+def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str]]) -> None:
+    [wheel] = (installed[0].parent / "dist").glob("pizarra-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in (
+        "pizarra/templates/lesson.html",
+        "pizarra/static/pizarra.css",
+        "pizarra/bundled/math-for-ai/course.yaml",
+        "pizarra/fonts/math.woff2",
+        "pizarra/fonts/math-extra.woff2",
+        "pizarra/fonts/keys.json",
+    ):
+        assert needed in names
+
+
+def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    venv, env = installed
+    pizarra = venv / "bin" / "pizarra"
+    out = run([pizarra, "build", "-o", tmp_path / "site"], tmp_path, env)
+    assert "pizarra build: wrote" in out
+    lesson = next((tmp_path / "site").glob("*/index.html"))
+    assert "<math" in lesson.read_text(encoding="utf-8")
+    assert (tmp_path / "site" / "assets" / "math.woff2").stat().st_size > 50_000
+    assert not list(Path(env["PIZARRA_CACHE_DIR"]).glob("fonts.sqlite3")), "subset at run time"
+    (tmp_path / "one.md").write_text(LESSON, encoding="utf-8")
+    run([pizarra, "check", tmp_path / "one.md"], tmp_path, env)
+    run([pizarra, "build", tmp_path / "one.md", "-o", tmp_path / "one"], tmp_path, env)
+    assert "<math" in (tmp_path / "one" / "one" / "index.html").read_text(encoding="utf-8")
