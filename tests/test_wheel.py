@@ -3,7 +3,7 @@
 This is what catches package-data mistakes (a template, the bundled course or the font
 subsets left out of the wheel) and undeclared dependencies: the fresh venv holds only
 what the wheel declares. Dependencies are installed with ``--no-index`` from a wheelhouse
-(``$PIZARRA_WHEELHOUSE``, else one kept in pytest's cache), which ``pip download``
+(``$PIZARRA_WHEELHOUSE``, else one kept in pytest's cache), which ``pip wheel``
 fills from the usual index the first time, or whenever a dependency changes.
 """
 
@@ -58,14 +58,30 @@ def installed(
     house = os.environ.get("PIZARRA_WHEELHOUSE") or (
         cache.mkdir("wheelhouse") if cache is not None else root / "wheelhouse"
     )
+    requirements = root / "requirements.txt"
     pip = [sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q"]
     offline = [*pip, "--no-index", "--find-links", house, wheel]
     try:
         run(offline, root, env)
     except AssertionError:
-        run([sys.executable, "-m", "pip", "download", "-q", "-d", house, wheel], root, env)
+        fill = [sys.executable, "-m", "pip", "wheel", "-q", "-w", house, "-r", requirements]
+        (root / "requirements.txt").write_text(_requirements(wheel), encoding="utf-8")
+        run(fill, root, env)
         run(offline, root, env)
     return venv, env
+
+
+def _requirements(wheel: Path) -> str:
+    """The wheel's declared dependencies, one requirement a line."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = archive.read(name).decode()
+    wanted = [
+        line.removeprefix("Requires-Dist:").strip()
+        for line in metadata.splitlines()
+        if line.startswith("Requires-Dist:") and "extra ==" not in line
+    ]
+    return "\n".join(wanted) + "\n"
 
 
 def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str]]) -> None:

@@ -69,6 +69,7 @@ EXTRA_FONT = FontFace(
     ranges=(
         (0x0100, 0x017F),  # Latin Extended-A
         (0x0300, 0x036F),  # combining accents
+        (0x2070, 0x209F),  # superscript and subscript digits in prose (log₂, x²)
         (0x20D0, 0x20F0),  # combining marks for symbols
         (0x2100, 0x210D),  # letterlike: ℂ, ℋ...
         (0x2110, 0x214F),  # letterlike: ℒ, ℓ, ℕ, ℝ, ℤ...
