@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pizarra.course import BUNDLED
+from pizarra import BUNDLED
 from pizarra.errors import Severity
 
 if TYPE_CHECKING:

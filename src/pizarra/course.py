@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pizarra import BUNDLED as BUNDLED
 from pizarra.errors import Diagnostic, SourcePos, display_path
 from pizarra.guard import guarded
 from pizarra.i18n.strings import LANGUAGES, supported
@@ -23,7 +24,6 @@ from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import load_mapping
 
 MANIFEST = "course.yaml"
-BUNDLED = Path(__file__).parent / "bundled" / "math-for-ai"
 
 
 def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
