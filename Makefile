@@ -41,6 +41,7 @@ mutate: setup
 bench: setup
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_parse.py
+	$(BIN)/python bench/bench_claims.py
 
 # make fuzz [EXAMPLES=20000]: a long Hypothesis session on the parsers of untrusted text.
 fuzz: setup
