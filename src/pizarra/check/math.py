@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from functools import lru_cache
+
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.guard import internal_error
 from pizarra.mathml import MathError, MathRenderer, with_macros
 from pizarra.model import Lesson, MathItem
 
+SEARCH_SLACK = 1000
+"""How far past its delimiter a formula's text is looked for (blank lines, ``$$``)."""
 HINT = "see docs/authoring.md for the TeX that formulas accept"
 
 
@@ -33,20 +39,28 @@ def check_math(lesson: Lesson, math: MathRenderer) -> list[Diagnostic]:
 
 
 def _error_pos(source: str, item: MathItem, offset: int | None) -> SourcePos:
-    """Where ``offset`` (in the TeX) falls in the source; the formula's start if unknown."""
+    """Where ``offset`` (in the TeX) falls in the source; the formula's start if unknown.
+
+    Line starts are computed once per source, and the formula is looked for just
+    after its delimiter, so a lesson full of bad formulas costs linear time.
+    """
     if offset is None or not source:
         return item.pos
-    lines = source.split("\n")
-    if not 0 < item.pos.line <= len(lines):
+    starts = _line_starts(source)
+    if not 0 < item.pos.line <= len(starts):
         return item.pos
-    start = sum(len(line) + 1 for line in lines[: item.pos.line - 1]) + item.pos.col - 1
-    found = source.find(item.tex, start)
+    start = starts[item.pos.line - 1] + item.pos.col - 1
+    found = source.find(item.tex, start, start + len(item.tex) + SEARCH_SLACK)
     if found < 0:
         return item.pos
     at = found + offset
-    line = source.count("\n", 0, at) + 1
-    col = at - (source.rfind("\n", 0, at) + 1) + 1
-    return SourcePos(item.pos.path, line, col)
+    line = bisect_right(starts, at) - 1
+    return SourcePos(item.pos.path, line + 1, at - starts[line] + 1)
+
+
+@lru_cache(maxsize=4)
+def _line_starts(source: str) -> list[int]:
+    return [0, *(match.end() for match in re.finditer("\n", source))]
 
 
 def _excerpt(tex: str, display: bool) -> str:
