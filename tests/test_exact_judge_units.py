@@ -173,3 +173,28 @@ def test_longest_formula() -> None:
 def test_the_same_side_is_read_once_per_formula() -> None:
     assert statuses("2^{10} = 1024 = 2^{10}") == [C, C]
     assert statuses("1024 = 2^{10} \\ne 1024") == [C, F]
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        pytest.param("\\sqrt{4} \\ne -2, 2", id="comma"),
+        pytest.param("\\sqrt{4} \\ne -2; 2", id="semicolon"),
+        pytest.param("\\sqrt{4} \\ne -2 \\text{ or } 2", id="or"),
+        pytest.param("\\sqrt{4} \\ne -2 \\text{ and } 2", id="and"),
+        pytest.param("2 < 3 \\text{ or } 1", id="order"),
+        pytest.param("\\sqrt{4} \\ne -2, \\frac{4}{2}.", id="fraction-then-period"),
+    ],
+)
+def test_a_list_of_values_is_not_judged_by_its_first(tex: str) -> None:
+    [verdict] = judge(tex)
+    assert verdict.status is U
+    assert "a list of values" in verdict.message
+
+
+def test_separators_that_start_a_new_statement_still_split() -> None:
+    assert statuses("2 = 2, \\quad 3 = 3") == [C, C]
+    assert statuses("2 = 2, 3 = 4") == [C, F]
+    assert statuses("2^{10} = 1024, \\text{ so } 2^{11} = 2048") == [C, C]
+    assert statuses("2 = 2.") == [C]
+    assert statuses("\\max(1, 2) = 2") == [C]

@@ -8,7 +8,7 @@ commas and relations inside braces, brackets or other environments stay put.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pizarra.exact.layout import CONNECTOR, EQUATION_TO_SOLVE, normalize
 from pizarra.exact.lexer import Kind, Token, lex
@@ -112,6 +112,10 @@ def split_links(tex: str, lang: str = "en") -> list[Link]:
     return _split(normalize(lex(tex, lang)))
 
 
+_LISTS = frozenset({",", ";", CONNECTOR})
+"""Separators that can also list values (``x \\ne 0, 1``)."""
+LISTED = "a list of values"
+"""What a listing separator becomes inside a side: the parser refuses it, with this name."""
 _CONTINUES = frozenset({"+", "-", "\\pm", "\\mp", "\\cdot", "\\times"})
 _SKIPPED_AT_ROW_START = frozenset({"&", "\\quad", "\\qquad"})
 
@@ -164,6 +168,8 @@ def _split(tokens: list[Token]) -> list[Link]:
                 statement.sides[-1] = list(last_side)
             statement.relations.append(token)
             statement.sides.append([])
+        elif _value_list(statement, tokens, index - 1):
+            statement.sides[-1].append(replace(token, text=LISTED))
         elif _ends_statement(tokens, index - 1):
             last_side = _finish(statement, links, last_side)
             statement = _Statement()
@@ -188,6 +194,26 @@ def _finish(statement: _Statement, links: list[Link], last_side: list[Token]) ->
     """Emit the statement's links; return the side a continuation row starts from."""
     links.extend(statement.links())
     return statement.sides[-1] if statement.sides[-1] else last_side
+
+
+def _value_list(statement: _Statement, tokens: list[Token], index: int) -> bool:
+    """``\\sqrt{4} \\ne -2, 2`` or ``= 2 \\text{ or } -2``: values listed after a relation.
+
+    Judging only the first value would certify ``\\sqrt{4} \\ne -2`` for a claim about
+    both; the side keeps the separator instead, which leaves the claim unchecked.
+    """
+    if not statement.relations or tokens[index].text not in _LISTS:
+        return False
+    depth = 0
+    for position, token in enumerate(tokens[index + 1 :]):
+        if depth == 0 and (_is_break(token) or _is(token, "\\\\") or _is(token, "&")):
+            return position > 0
+        if depth == 0 and (_is_relation(token) or _alignment(token)):
+            return False
+        if position == 0 and token.kind is Kind.TEXT:
+            return False
+        depth = max(0, depth + _depth_change(token))
+    return len(tokens) > index + 1
 
 
 def _ends_statement(tokens: list[Token], index: int) -> bool:
