@@ -231,3 +231,31 @@ def test_a_false_identity_is_never_checked(data: st.DataObject) -> None:
     verdicts = iter_claims(localize(tex, lang, False), variables={"x": domain}, lang=lang)
     event(f"verdicts: {' '.join(v.status.value for v in verdicts) or 'none'}")
     assert Status.CHECKED not in [v.status for v in verdicts], (tex, domain)
+
+
+LIST_SEPARATORS = [
+    ", ",
+    "; ",
+    ",\\ ",
+    " \\text{ or } ",
+    " \\text{ o } ",
+    " \\text{ and } ",
+    " \\text{ y } ",
+]
+
+
+@given(st.data())
+def test_a_listed_value_is_never_dropped(data: st.DataObject) -> None:
+    """``\\sqrt{4} \\ne -2, 2``: a claim about every listed value, false for the last one."""
+    left = data.draw(expressions(4), label="left")
+    assume(left.value is not None)
+    first = data.draw(right_sides(left), label="first")
+    assume(first.value is not None)
+    true = data.draw(st.sampled_from(TRUE_FOR[direction(left, first)]))
+    last = data.draw(right_sides(left), label="last")
+    assume(last.value is not None)
+    false = FALSE_FOR[direction(left, last)]
+    assume(true in false)
+    separator = data.draw(st.sampled_from(LIST_SEPARATORS))
+    tex = f"{left.tex} {true} {first.tex}{separator}{last.tex}"
+    assert Status.CHECKED not in judged(data, tex), tex
