@@ -304,3 +304,33 @@ def test_lesson_functions_call_depth() -> None:
         Status.UNCHECKED,
         "too large: functions call each other too deeply",
     )
+
+
+def test_zero_to_an_irrational_power_is_unsupported() -> None:
+    outcome = value("0^{\\sqrt{2}}")
+    assert isinstance(outcome, Unsupported)
+    assert outcome.reason == "an irrational power of a number that is not positive"
+
+
+def test_undefined_zero_to_the_zero_names_the_power() -> None:
+    [verdict] = iter_claims("1 + 0^0 = 2", conventions={"zero_to_the_zero": "undefined"})
+    assert verdict.message == "0^0 is not defined in the real numbers: 1 + 0^0 = 2"
+    assert verdict.hint.startswith("the lesson leaves 0^0 undefined; ")
+
+
+def test_lesson_functions_nest_to_their_depth_limit() -> None:
+    names = "abcdefghijk"
+
+    def chain(length: int) -> dict[str, str]:
+        bodies = {names[i]: f"{names[i + 1]}(x) + 1" for i in range(length - 1)}
+        bodies[names[length - 1]] = "x"
+        return bodies
+
+    assert [v.status for v in iter_claims("a(0) = 7", functions=chain(8))] == [Status.CHECKED]
+    [deep] = iter_claims("a(0) = 8", functions=chain(9))
+    assert deep.message == "too large: functions call each other too deeply"
+
+
+def test_a_lesson_function_reads_the_lesson_conventions() -> None:
+    found = iter_claims("h(0) = 1", conventions={"zero_to_the_zero": "1"}, functions={"h": "x^0"})
+    assert [v.status for v in found] == [Status.CHECKED]

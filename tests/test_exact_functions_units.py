@@ -255,3 +255,29 @@ def test_an_equal_transcendental_pair_is_never_strictly_ordered() -> None:
         status, _, _ = compare("c", relation, sympy.log(8), 3 * sympy.log(2), None)
         assert status is not Status.CHECKED, relation
     assert compare("c", "\\le", sympy.pi, sympy.pi, None)[0] is Status.CHECKED
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        pytest.param("10^{-0.5}", id="negative-decimal-exponent"),
+        pytest.param("10^{-\\frac{1}{2}}", id="negative-fraction-exponent"),
+        pytest.param("10^{\\sqrt{2}}", id="root-exponent"),
+        pytest.param("10^{0.5}", id="decimal-exponent"),
+    ],
+)
+def test_a_power_of_ten_with_a_fractional_exponent_has_no_written_unit(tex: str) -> None:
+    assert unit_of(tex) is None
+
+
+def test_an_approximation_to_a_fractional_power_of_ten_is_not_checked() -> None:
+    from pizarra.check.claims import iter_claims
+
+    [verdict] = iter_claims("0.5 \\approx 10^{-0.5}")
+    assert verdict.status is not Status.CHECKED
+
+
+def test_floor_of_a_number_too_large_for_a_float() -> None:
+    huge = sympy.Integer(10) ** 400 + sympy.sqrt(2)
+    with pytest.raises(OutOfBounds, match=r"^a floor or ceiling of a huge number$"):
+        call_builtin("floor", [huge], "10")

@@ -198,3 +198,8 @@ def test_separators_that_start_a_new_statement_still_split() -> None:
     assert statuses("2^{10} = 1024, \\text{ so } 2^{11} = 2048") == [C, C]
     assert statuses("2 = 2.") == [C]
     assert statuses("\\max(1, 2) = 2") == [C]
+
+
+def test_digits_in_a_subscript_are_a_name_not_a_numeral() -> None:
+    assert statuses("a_{1,2} = 3") == [U]
+    assert statuses("2 + a_{1,2} = 3") == [U]
