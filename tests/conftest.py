@@ -22,14 +22,14 @@ settings.register_profile(
     "short",
     max_examples=60,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     derandomize=True,
 )
 settings.register_profile(
     "long",
     max_examples=int(os.environ.get("PIZARRA_HYPOTHESIS_EXAMPLES", "5000")),
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 settings.register_profile(
     "mutate",
