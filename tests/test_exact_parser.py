@@ -129,3 +129,8 @@ def test_letters_are_detected() -> None:
 )
 def test_outside_the_subset_is_unsupported(tex: str) -> None:
     assert isinstance(_parse(tex), Unsupported)
+
+
+def test_a_double_factorial_is_ambiguous() -> None:
+    node = _parse("3!!")
+    assert isinstance(node, Unsupported) and "double factorial" in node.reason

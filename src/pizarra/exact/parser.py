@@ -234,8 +234,10 @@ class _Parser:
         base = self.atom()
         if self.at("_"):
             raise _Stop("a subscript on something other than a letter")
-        while self.at("!"):
+        if self.at("!"):
             self.take()
+            if self.at("!"):
+                raise _Stop("n!! is a double factorial to some, (n!)! to others: ambiguous")
             base = Call("factorial", (base,), base.start, self.last_end())
         if self.at("^"):
             self.take()
