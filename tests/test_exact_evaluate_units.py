@@ -104,9 +104,19 @@ def test_first_degree_root_is_the_number_itself() -> None:
 
 
 def test_root_with_a_letter_index_or_radicand() -> None:
-    n, x = sympy.Symbol("n", real=True), sympy.Symbol("x", real=True)
-    assert value("\\sqrt[n]{8}") == sympy.Pow(8, 1 / n)
-    assert value("\\sqrt[3]{x}") == sympy.Pow(x, sympy.Rational(1, 3))
+    n, x = sympy.Symbol("n", positive=True), sympy.Symbol("x", nonnegative=True)
+    declared = Context(domains={"n": "positive", "x": "nonnegative"})
+    assert value("\\sqrt[n]{8}", declared) == sympy.Pow(8, 1 / n)
+    assert value("\\sqrt[3]{x}", declared) == sympy.Pow(x, sympy.Rational(1, 3))
+
+
+@pytest.mark.parametrize(
+    "tex", ["\\sqrt[n]{8}", "\\sqrt[3]{x}", "\\sqrt{x}", "x^0", "x^{-1}", "x^{1/2}", "2/x"]
+)
+def test_an_expression_undefined_somewhere_is_not_read(tex: str) -> None:
+    """sympy's x^{1/3} is complex for a negative x, and x^0, 1/x or \\sqrt{x} have no value
+    somewhere on the reals: none of them may enter a proof."""
+    assert isinstance(value(tex), Unsupported)
 
 
 def test_an_irrational_exponent_is_decided_by_proven_bounds() -> None:
@@ -137,7 +147,8 @@ def test_largest_exponent_on_an_expression_with_letters() -> None:
     top = MAX_SYMBOLIC_EXPONENT
     assert value(f"x^{{{top - 1}}}") == x ** (top - 1)
     assert value(f"x^{{{top}}}") == x**top
-    assert value(f"x^{{{-top}}}") == x**-top
+    nonzero = Context(domains={"x": "nonzero"})
+    assert value(f"x^{{{-top}}}", nonzero) == sympy.Symbol("x", real=True, nonzero=True) ** -top
     for exponent in (top + 1, -top - 1):
         outcome = value(f"x^{{{exponent}}}")
         assert isinstance(outcome, Unsupported)

@@ -103,6 +103,23 @@ def _closed(value: sympy.Expr) -> bool:
     return not value.free_symbols
 
 
+def _power_defined(base: sympy.Expr, exponent: sympy.Expr) -> bool:
+    """Whether ``base^exponent`` (with letters) is a real number for every value of them.
+
+    sympy simplifies ``x^0``, ``x/x`` or ``\\sqrt{x}^2`` as if they were always
+    defined (and reads odd roots of negatives as complex); an identity is proved only
+    where both sides exist, so a power that may be ``0^0``, ``0^{-1}`` or a root of a
+    negative is not read.
+    """
+    if exponent.is_integer is True and exponent.is_positive is True:
+        return True
+    if exponent.is_integer is True:
+        return base.is_zero is False
+    if exponent.is_positive is True:
+        return base.is_nonnegative is True
+    return base.is_positive is True
+
+
 class _Evaluator:
     def __init__(
         self, context: Context, env: dict[str, sympy.Expr], choice: int, calls: int
@@ -154,6 +171,8 @@ class _Evaluator:
         right = self.finite(self.value(node.right))
         if node.op == "/" and (right == 0 or (_closed(right) and sign(right) == 0)):
             raise _NoValue(Undefined("division by zero", node.start, node.end))
+        if node.op == "/" and not _closed(right) and right.is_zero is not False:
+            raise _NoValue(Unsupported("a division by an expression that can be zero"))
         match node.op:
             case "+":
                 result = left + right
@@ -178,6 +197,8 @@ class _Evaluator:
             return self.real(lambda: real_power(base, exponent), node)
         if exponent.is_Integer and abs(int(exponent)) > MAX_SYMBOLIC_EXPONENT:
             raise _NoValue(Unsupported("too large: a large exponent on an expression with letters"))
+        if not _power_defined(base, exponent):
+            raise _NoValue(Unsupported("a power not defined for every value of its letters"))
         return sympy.Pow(base, exponent)
 
     def irrational_power(self, base: sympy.Expr, exponent: sympy.Expr, node: Pow) -> sympy.Expr:
@@ -190,11 +211,16 @@ class _Evaluator:
         index = sympy.Integer(2) if node.index is None else self.value(node.index)
         radicand = self.finite(self.value(node.radicand))
         if not _closed(index):
+            if radicand.is_nonnegative is not True or index.is_positive is not True:
+                raise _NoValue(Unsupported("a root that is not defined for every value"))
             return sympy.Pow(radicand, 1 / index)
         if not index.is_Integer or index < 1:
             raise _NoValue(Unsupported("a root index that is not a positive integer"))
         if _closed(radicand):
             return self.real(lambda: real_power(radicand, sympy.Rational(1, index)), node)
+        if radicand.is_nonnegative is not True:
+            # sympy's odd roots are complex for a negative radicand, and even ones undefined
+            raise _NoValue(Unsupported("a root of an expression that can be negative"))
         return sympy.Pow(radicand, sympy.Rational(1, index))
 
     def call(self, node: Call) -> sympy.Expr:
