@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pizarra.exact.ast import Node, letters
 from pizarra.exact.context import Context
+from pizarra.exact.layout import in_labels
 from pizarra.exact.lexer import Token, lex
 from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
@@ -64,10 +65,13 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
     if len(tex) > MAX_TEX:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
     tokens = lex(tex, context.lang)
+    labels = in_labels(tokens)
     verdicts = [
         Verdict(token.text, Status.FAILED, token.numeral.message, token.numeral.hint, token.start)
         for index, token in enumerate(tokens)
-        if isinstance(token.numeral, Ambiguous) and not _in_subscript(tokens, index)
+        if isinstance(token.numeral, Ambiguous)
+        and not _in_subscript(tokens, index)
+        and index not in labels
     ]
     functions = frozenset(context.functions)
     variables = frozenset(context.domains)

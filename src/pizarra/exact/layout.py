@@ -100,7 +100,18 @@ def normalize(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def in_labels(tokens: list[Token]) -> frozenset[int]:
+    """Indexes of the tokens inside ``\\tag{..}`` and ``\\label{..}``: names, not numbers."""
+    inside: set[int] = set()
+    for i, token in enumerate(tokens):
+        if _command(token, *_LABELS):
+            inside.update(range(i + 1, _after_group(tokens, i + 1)))
+    return frozenset(inside)
+
+
 def _connector(token: Token) -> bool:
+    if not token.text.startswith(("\\text", "\\mbox")):
+        return False  # \mathrm{e} is Euler's number, \operatorname{o} a name: never a word
     words = " ".join(re.sub(r"[,;:()]", " ", text_words(token)).lower().split())
     return words.strip(".") in CONNECTORS or words in CONNECTORS or not words
 
