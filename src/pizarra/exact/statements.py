@@ -217,8 +217,15 @@ def _value_list(statement: _Statement, tokens: list[Token], index: int) -> bool:
 
 
 def _ends_statement(tokens: list[Token], index: int) -> bool:
-    """A separator: a comma, semicolon, ``\\quad``, an arrow, a connector word..."""
-    return _is_break(tokens[index])
+    """A separator: a comma, semicolon, ``\\quad``, an arrow, a connector word...
+
+    A point right before a digit (``.5``) is part of a number, not a full stop.
+    """
+    token = tokens[index]
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if _is(token, ".") and following is not None and following.kind is Kind.NUMBER:
+        return following.start > token.end
+    return _is_break(token)
 
 
 def _depth_change(token: Token) -> int:
