@@ -119,6 +119,14 @@ REASONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
                 "una potencia irracional de un número que no es positivo",
             ),
             (r"empty side", "uno de sus lados está vacío"),
+            (
+                r"n!! is a double factorial to some, \(n!\)! to others: ambiguous",
+                "n!! es el doble factorial para unos y (n!)! para otros: es ambigua",
+            ),
+            (
+                r"a / before an implicit product \(6/2\(1\+2\)\) is ambiguous: use \\frac",
+                "una / antes de un producto implícito (6/2(1+2)) es ambigua: usa \\frac",
+            ),
         ]
     ),
 }
