@@ -39,6 +39,7 @@ mutate: setup
 	$(BIN)/python scripts/mutation_score.py
 
 bench: setup
+	$(BIN)/python bench/bench_vs_mkdocs.py
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_parse.py
 	$(BIN)/python bench/bench_claims.py

@@ -1,0 +1,209 @@
+"""pizarra and MkDocs side by side on the same lessons: cold, warm, one-line edit.
+
+    python bench/bench_vs_mkdocs.py [--rounds 3] [--sizes 1 20] [--no-serve]
+
+MkDocs 1.6 with Material is installed into a bench-only venv (``bench/.venv-mkdocs``,
+from PyPI) the first time. Lessons are generated from the bundled lesson 7, each made
+distinct (its own title, number, prose and code-cell comments), so no cache can answer
+one lesson from another's entry. MkDocs gets the same Markdown with the math left as
+raw ``$...$`` (all it does by itself). Printed: medians of ``--rounds`` runs, the
+ratios pizarra / MkDocs, peak memory, and the time from saving a one-line edit to the
+reloaded page's DOM in Chromium under ``pizarra serve``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = (
+    ROOT / "src" / "pizarra" / "bundled" / "math-for-ai" / "lessons" / "07-potencias-para-la-ia.md"
+)
+MKDOCS_VENV = ROOT / "bench" / ".venv-mkdocs"
+MKDOCS_PINS = ["mkdocs==1.6.1", "mkdocs-material==9.8.2"]
+PIZARRA = Path(sys.executable).parent / "pizarra"
+
+
+def lessons(count: int) -> dict[str, str]:
+    """``count`` distinct lessons: file name -> text."""
+    text = SOURCE.read_text(encoding="utf-8")
+    made = {}
+    for n in range(1, count + 1):
+        body = re.sub(r"^lesson: \d+$", f"lesson: {n + 10}", text, count=1, flags=re.M)
+        body = re.sub(r"^title: .*$", f'title: "Lección de prueba {n}"', body, count=1, flags=re.M)
+        body = body.replace("```{code-cell} python\n", f"```{{code-cell}} python\n# lección {n}\n")
+        body += f"\n\n## Nota {n}\n\nEsta es la lección generada número {n}: $2^{{{n}}}={2**n}$.\n"
+        made[f"l{n:02d}.md"] = body
+    return made
+
+
+def write_pizarra(folder: Path, count: int) -> Path:
+    folder.mkdir(parents=True)
+    entries = "".join(  # the lesson refers to lessons 2 and 8: announced, not generated
+        f"  - number: {n}\n    title: Próxima {n}\n    summary: Pronto.\n" for n in range(1, 11)
+    )
+    entries += "".join(
+        f"  - number: {n + 10}\n    file: l{n:02d}.md\n" for n in range(1, count + 1)
+    )
+    (folder / "course.yaml").write_text(f"title: Bench\nlang: es\nlessons:\n{entries}")
+    for name, text in lessons(count).items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def write_mkdocs(folder: Path, count: int) -> Path:
+    (folder / "docs").mkdir(parents=True)
+    (folder / "mkdocs.yml").write_text("site_name: Bench\ntheme:\n  name: material\n")
+    for name, text in lessons(count).items():
+        (folder / "docs" / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and peak RSS (MB) of one command (its largest process)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(
+            f"{args} failed:\n{process.stderr.read().decode() if process.stderr else ''}"
+        )
+    return seconds, usage.ru_maxrss // 1024
+
+
+def ensure_mkdocs() -> Path:
+    binary = MKDOCS_VENV / "bin" / "mkdocs"
+    if not binary.exists():
+        subprocess.run([sys.executable, "-m", "venv", MKDOCS_VENV], check=True)
+        subprocess.run([MKDOCS_VENV / "bin" / "pip", "install", "-q", *MKDOCS_PINS], check=True)
+    return binary
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def bench_size(count: int, rounds: int, mkdocs: Path, work: Path) -> dict[str, float]:
+    env = dict(os.environ)
+    results: dict[str, list[float]] = {}
+    peak = {"pizarra": 0, "mkdocs": 0}
+
+    def record(name: str, seconds: float, rss: int, tool: str) -> None:
+        results.setdefault(name, []).append(seconds)
+        peak[tool] = max(peak[tool], rss)
+
+    for r in range(rounds):
+        course = write_pizarra(work / f"p{count}-{r}", count)
+        env["PIZARRA_CACHE_DIR"] = str(work / f"cache{count}-{r}")
+        out = work / f"out{count}-{r}"
+        build = [str(PIZARRA), "build", str(course), "-o", str(out)]
+        record("cold", *timed(build, work, env), "pizarra")
+        timed(build, work, env)  # confirms the code cells: only now are lessons kept whole
+        record("warm", *timed(build, work, env), "pizarra")
+        first = course / "l01.md"
+        first.write_text(first.read_text() + f"\nUna línea más {r}.\n")
+        record("edit", *timed(build, work, env), "pizarra")
+        site = write_mkdocs(work / f"m{count}-{r}", count)
+        record("mk cold", *timed([str(mkdocs), "build", "-q"], site, env), "mkdocs")
+        record("mk warm", *timed([str(mkdocs), "build", "-q", "--dirty"], site, env), "mkdocs")
+        page = site / "docs" / "l01.md"
+        page.write_text(page.read_text() + f"\nUna línea más {r}.\n")
+        record("mk edit", *timed([str(mkdocs), "build", "-q", "--dirty"], site, env), "mkdocs")
+    m = {name: median(values) for name, values in results.items()}
+    print(f"\n{count} lesson(s), medians of {rounds} run(s):")
+    print(f"{'':>18} {'pizarra':>9} {'MkDocs':>9} {'ratio':>7}")
+    for label, ours, theirs in (
+        ("cold", "cold", "mk cold"),
+        ("nothing changed", "warm", "mk warm"),
+        ("one-line edit", "edit", "mk edit"),
+    ):
+        print(f"{label:>18} {m[ours]:8.2f}s {m[theirs]:8.2f}s {m[ours] / m[theirs]:6.2f}x")
+    print(f"{'peak memory':>18} {peak['pizarra']:7d}MB {peak['mkdocs']:7d}MB")
+    return m
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def bench_serve(count: int, work: Path, rounds: int) -> None:
+    """Save a one-line edit; time until Chromium shows the reloaded page's new line."""
+    from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this script
+    from playwright.sync_api import sync_playwright
+
+    course = write_pizarra(work / f"serve{count}", count)
+    env = dict(os.environ, PIZARRA_CACHE_DIR=str(work / "serve-cache"))
+    timed([str(PIZARRA), "build", str(course), "-o", str(work / "serve-out")], work, env)
+    port = free_port()
+    server = subprocess.Popen(
+        [str(PIZARRA), "serve", str(course), "--port", str(port)],
+        cwd=work,
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
+    times = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            page = browser.new_page()
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    page.goto(f"http://127.0.0.1:{port}/l01/", wait_until="load")
+                    break
+                except Exception:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
+            page.wait_for_timeout(1000)
+            lesson = course / "l01.md"
+            for r in range(rounds):
+                mark = f"marca{r}x{time.time_ns()}"
+                start = time.perf_counter()
+                lesson.write_text(lesson.read_text() + f"\n{mark}\n")
+                page.get_by_text(mark).wait_for(timeout=60_000)  # no eval: the CSP forbids it
+                times.append(time.perf_counter() - start)
+                page.wait_for_timeout(500)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(
+        f"\nserve, {count} lessons: save -> reloaded DOM in Chromium, median of {rounds}: "
+        f"{median(times):.2f} s (all: {', '.join(f'{t:.2f}' for t in times)})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 20])
+    parser.add_argument("--no-serve", action="store_true")
+    args = parser.parse_args()
+    mkdocs = ensure_mkdocs()
+    with tempfile.TemporaryDirectory(prefix="pizarra-bench-") as tmp:
+        work = Path(tmp)
+        for count in args.sizes:
+            bench_size(count, args.rounds, mkdocs, work)
+        if not args.no_serve:
+            bench_serve(max(args.sizes), work, args.rounds)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
