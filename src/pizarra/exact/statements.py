@@ -219,13 +219,26 @@ def _value_list(statement: _Statement, tokens: list[Token], index: int) -> bool:
 def _ends_statement(tokens: list[Token], index: int) -> bool:
     """A separator: a comma, semicolon, ``\\quad``, an arrow, a connector word...
 
-    A point right before a digit (``.5``) is part of a number, not a full stop.
+    A point right before a digit (``.5``) is part of a number, not a full stop; a
+    ``\\quad`` next to a binary operator (``2 +\\quad 2``, ``2 \\quad + 2``) is a space
+    inside an expression, so the side keeps it and is not read.
     """
     token = tokens[index]
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     if _is(token, ".") and following is not None and following.kind is Kind.NUMBER:
         return following.start > token.end
+    if token.text in _SKIPPED_AT_ROW_START and token.kind is Kind.COMMAND:
+        before = tokens[index - 1] if index > 0 else None
+        if before is not None and before.text in _CONTINUES and before.kind is not Kind.TEXT:
+            return False
+        if following is not None and following.text in _INFIX and following.kind is Kind.COMMAND:
+            return False
+        if following is not None and following.text == "+" and following.kind is Kind.CHAR:
+            return False
     return _is_break(token)
+
+
+_INFIX = frozenset({"\\cdot", "\\times", "\\div"})
 
 
 def _depth_change(token: Token) -> int:
