@@ -66,12 +66,15 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
     tokens = lex(tex, context.lang)
     labels = in_labels(tokens)
+    links = split_links(tex, context.lang)
+    spans = [(s.start, s.end) for link in links for s in (link.left, link.right)]
     verdicts = [
         Verdict(token.text, Status.FAILED, token.numeral.message, token.numeral.hint, token.start)
         for index, token in enumerate(tokens)
         if isinstance(token.numeral, Ambiguous)
         and not _in_subscript(tokens, index)
         and index not in labels
+        and any(start <= token.start < end for start, end in spans)
     ]
     functions = frozenset(context.functions)
     variables = frozenset(context.domains)
@@ -86,7 +89,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
             cache[start, end, unit] = Side(node, free)
         return cache[start, end, unit]
 
-    for link in split_links(tex, context.lang):
+    for link in links:
         shared = common_unit(link.left.tokens, link.right.tokens)
         left_tokens, right_tokens = shared or (link.left.tokens, link.right.tokens)
         left = side(link.left.start, link.left.end, left_tokens, shared is not None)
@@ -147,3 +150,4 @@ def _in_subscript(tokens: list[Token], index: int) -> bool:
     """``a_{1,2}`` names an entry; its digits are not a number to read."""
     before = [t.text for t in tokens[max(0, index - 2) : index]]
     return before == ["_", "{"]
+
