@@ -9,7 +9,7 @@ each failure at its ``file:line`` and counts the outcomes for ``pizarra check``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -55,6 +55,16 @@ class ClaimCounts:
             self.checked + other.checked,
             self.unchecked + other.unchecked,
             self.failed + other.failed,
+        )
+
+    @classmethod
+    def of(cls, records: Iterable[ClaimRecord]) -> ClaimCounts:
+        """How many of ``records`` have each status."""
+        statuses = [r.status for r in records]
+        return cls(
+            checked=statuses.count(Status.CHECKED),
+            unchecked=statuses.count(Status.UNCHECKED),
+            failed=statuses.count(Status.FAILED),
         )
 
     def summary(self) -> str:
@@ -130,12 +140,12 @@ def check_claims(
 ) -> tuple[list[Diagnostic], ClaimCounts]:
     """Diagnostics for every false claim of ``lesson``, and the counts of outcomes."""
     records, diagnostics = claim_records(lesson, cache)
-    counts = ClaimCounts()
-    for record in records:
-        counts += _count(record.status)
-        if record.status is Status.FAILED:
-            diagnostics.append(Diagnostic(record.pos, record.reason, record.hint))
-    return diagnostics, counts
+    return diagnostics + failure_diagnostics(records), ClaimCounts.of(records)
+
+
+def failure_diagnostics(records: Iterable[ClaimRecord]) -> list[Diagnostic]:
+    """One error per false claim, at its line."""
+    return [Diagnostic(r.pos, r.reason, r.hint) for r in records if r.status is Status.FAILED]
 
 
 def _judge(tex: str, context: Context, cache: VerdictCache | None) -> list[Verdict]:
@@ -163,14 +173,6 @@ def iter_claims(
     if problems:
         raise ValueError(problems[0].message)
     return judge_formula(tex, context)
-
-
-def _count(status: Status) -> ClaimCounts:
-    return ClaimCounts(
-        checked=int(status is Status.CHECKED),
-        unchecked=int(status is Status.UNCHECKED),
-        failed=int(status is Status.FAILED),
-    )
 
 
 def _position(source: str, item: MathItem, offset: int) -> SourcePos:

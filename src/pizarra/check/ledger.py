@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pizarra.check.claims import ClaimCounts, ClaimRecord
+from pizarra.check.claims import ClaimCounts, ClaimRecord, failure_diagnostics
 from pizarra.check.code_cells import CellOutcome
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.exact.judge import Status
@@ -63,20 +63,14 @@ class LessonLedger:
     @property
     def counts(self) -> ClaimCounts:
         """Claims by outcome."""
-        return ClaimCounts(
-            checked=sum(r.status is Status.CHECKED for r in self.claims),
-            unchecked=sum(r.status is Status.UNCHECKED for r in self.claims),
-            failed=sum(r.status is Status.FAILED for r in self.claims),
-        )
+        return ClaimCounts.of(self.claims)
 
     def unchecked(self) -> list[ClaimRecord]:
         return [r for r in self.claims if r.status is Status.UNCHECKED]
 
     def failures(self) -> list[Diagnostic]:
         """One error per false claim, at its line."""
-        return [
-            Diagnostic(r.pos, r.reason, r.hint) for r in self.claims if r.status is Status.FAILED
-        ]
+        return failure_diagnostics(self.claims)
 
 
 def lesson_ledger(
