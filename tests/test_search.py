@@ -64,3 +64,15 @@ def test_works_where_an_event_loop_is_running() -> None:
     with ThreadPoolExecutor(1) as pool:
         index = pool.submit(asyncio.run, inside()).result()
     assert f"{FOLDER}/pagefind-entry.json" in index
+
+
+def test_a_service_that_ends_without_answering_is_a_search_index_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pagefind.service
+
+    from pizarra.search import SearchIndexError
+
+    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    with pytest.raises(SearchIndexError, match="ended before answering"):
+        search_index({"uno/index.html": b"<html></html>"}, ["uno/index.html"])

@@ -8,16 +8,25 @@ lesson marks ``data-pagefind-body`` is indexed; navigation and explorer controls
 are ``data-pagefind-ignore``. Formulas are indexed through their TeX annotation
 (``x^{-2}=\\frac{1}{x^2}``, not the MathML's run-together letters), so ``log`` or
 ``frac`` find the formulas that use them and a result's excerpt stays legible.
+
+pizarra speaks the binary's ``--service`` protocol itself (base64 JSON messages, each
+ended by a comma) instead of through the ``pagefind`` package's asyncio client: that
+client sleeps 0.1 s before reading each answer, so 20 lessons cost two seconds of
+waiting. Here every request is written at once and the answers are read as they come.
 """
 
 from __future__ import annotations
 
-import asyncio
+import base64
+import binascii
+import json
+import os
+import selectors
+import subprocess
+import threading
+import time
 from collections.abc import Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
-
-from pagefind.index import IndexConfig
-from pagefind.service import PagefindService
+from typing import Any
 
 FOLDER = "pagefind"
 """Where the index and Pagefind's UI files go in the site."""
@@ -28,6 +37,9 @@ FORMULA_LETTERS = "math > semantics > :not(annotation)"
 UNUSED = ("pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.")
 """Pagefind's other UIs: the site uses its default UI only, so these are not shipped."""
 
+TIMEOUT = 120.0
+"""Seconds the whole index may take before the build gives up on it."""
+
 
 class SearchIndexError(Exception):
     """Pagefind could not index the site (missing binary, crashed service)."""
@@ -35,27 +47,109 @@ class SearchIndexError(Exception):
 
 def search_index(files: Mapping[str, bytes], pages: Iterable[str]) -> dict[str, bytes]:
     """Index ``pages`` (paths in ``files``) and return the index's files under :data:`FOLDER`."""
-    pages = list(pages)
-    # A thread of its own: asyncio.run needs a thread without a running event loop, and
-    # the caller may have one (serve's worker threads, a test driving a browser).
+    config = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
     try:
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            return pool.submit(lambda: asyncio.run(_index(files, pages))).result()
-    except (OSError, AssertionError, RuntimeError) as exc:
+        with _Service() as service:
+            index = service.ask([{"type": "NewIndex", "config": config}])[0]["index_id"]
+            requests: list[dict[str, Any]] = [
+                {
+                    "type": "AddFile",
+                    "index_id": index,
+                    "url": "/" + path.removesuffix("index.html"),
+                    "file_contents": files[path].decode(),
+                    "file_path": None,
+                }
+                for path in pages
+            ]
+            requests.append({"type": "GetFiles", "index_id": index})
+            produced = service.ask(requests)[-1]["files"]
+    except (OSError, KeyError, TypeError, ValueError, binascii.Error) as exc:
         raise SearchIndexError(f"search index: {exc}") from exc
-
-
-async def _index(files: Mapping[str, bytes], pages: list[str]) -> dict[str, bytes]:
-    config: IndexConfig = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
-    # The service, not PagefindIndex's context manager: that one also writes to disk.
-    async with PagefindService() as service:
-        index = await service.create_index(config)
-        for path in pages:
-            url = "/" + path.removesuffix("index.html")
-            await index.add_html_file(content=files[path].decode(), url=url)
-        produced = await index.get_files()
     return {
-        f"{FOLDER}/{item['path']}": item["content"]
+        f"{FOLDER}/{item['path']}": base64.b64decode(item["content"])
         for item in produced
         if not item["path"].startswith(UNUSED)
     }
+
+
+class _Service:
+    """One ``pagefind --service`` process, ended when the block is left."""
+
+    def __init__(self) -> None:
+        from pagefind.service import get_executable
+
+        binary = get_executable()
+        if binary is None:
+            raise OSError("the pagefind binary is missing")
+        self.proc = subprocess.Popen(
+            [str(binary), "--service"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self.deadline = time.monotonic() + TIMEOUT
+        self.sent = 0
+        self.buffer = b""
+
+    def __enter__(self) -> _Service:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                stream.close()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def ask(self, payloads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send ``payloads``; their answers, in the same order (an error raises)."""
+        first = self.sent + 1
+        data = b"".join(
+            base64.b64encode(json.dumps({"message_id": first + i, "payload": p}).encode()) + b","
+            for i, p in enumerate(payloads)
+        )
+        self.sent += len(payloads)
+        writer = threading.Thread(target=self._write, args=(data,), daemon=True)
+        writer.start()
+        answers: dict[int, dict[str, Any]] = {}
+        while len(answers) < len(payloads):
+            message = self._next()
+            payload = message.get("payload") or {}
+            if payload.get("type") == "Error":
+                raise ValueError(f"pagefind: {payload.get('message', 'unknown error')}")
+            if isinstance(message.get("message_id"), int):
+                answers[message["message_id"]] = payload
+        writer.join()
+        return [answers[first + i] for i in range(len(payloads))]
+
+    def _write(self, data: bytes) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        try:
+            stdin.write(data)
+            stdin.flush()
+        except OSError:
+            pass  # the reader sees the process end
+
+    def _next(self) -> dict[str, Any]:
+        """The next answer (a JSON object), waiting at most until the deadline."""
+        stdout = self.proc.stdout
+        assert stdout is not None
+        with selectors.DefaultSelector() as selector:
+            selector.register(stdout, selectors.EVENT_READ)
+            while b"," not in self.buffer:
+                remaining = self.deadline - time.monotonic()
+                if remaining <= 0 or not selector.select(remaining):
+                    raise OSError("pagefind took too long")
+                chunk = os.read(stdout.fileno(), 1 << 20)
+                if not chunk:
+                    raise OSError("pagefind ended before answering")
+                self.buffer += chunk
+        raw, _, self.buffer = self.buffer.partition(b",")
+        message = json.loads(base64.b64decode(raw))
+        if not isinstance(message, dict):
+            raise ValueError("pagefind sent something that is not a JSON object")
+        return message
