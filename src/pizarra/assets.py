@@ -11,13 +11,12 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-from pizarra.cache import Cache
+from pizarra.cache import Cache, cache_dir
 from pizarra.fileio import write_atomic
 
 FONT_FAMILY = "pizarra math"
@@ -111,17 +110,6 @@ def math_font_source() -> Path:
             if path.is_file():
                 return path
     raise SetupError("the ziamath install has no STIXTwoMath font: reinstall it with pip")
-
-
-def cache_dir() -> Path:
-    """Where derived assets are kept between builds.
-
-    ``$PIZARRA_CACHE_DIR`` if set, else ``.pizarra-cache/`` in the current directory:
-    next to the project (so CI can cache it with the workspace and ``git clean`` removes
-    it) rather than in the home folder, which containers and CI often throw away.
-    """
-    env = os.environ.get("PIZARRA_CACHE_DIR")
-    return Path(env) if env else Path.cwd() / ".pizarra-cache"
 
 
 def codepoints(ranges: CodeRanges) -> frozenset[int]:

@@ -19,12 +19,12 @@ from pizarra.check.code_cells import CellOutcome, ResultCache
 from pizarra.check.ledger import LessonLedger
 from pizarra.check.links import check_links
 from pizarra.check.verdicts import VerdictCache
-from pizarra.course import load_course
+from pizarra.course import MANIFEST, load_course
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
 from pizarra.i18n.strings import t
-from pizarra.lessons import LessonResult, verify_lessons
+from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
 from pizarra.render import lesson_path, render_course_page, render_status_page
@@ -75,6 +75,12 @@ class Report:
     """Code-cell outcomes per lesson path, for ``--update-outputs``."""
     ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
     """What verification decided, item by item, per lesson path (in course order)."""
+    inputs: list[Path] = field(default_factory=list)
+    """Every file of the course the run read (for the build manifest)."""
+    rebuilt: list[str] = field(default_factory=list)
+    """The lessons verified and rendered by this run (the others came from the cache)."""
+    reusable: bool = False
+    """True when every lesson's result can be kept as it is (its code cells confirmed)."""
 
     def add(self, path: Path, result: LessonResult) -> None:
         """Count in one lesson's result."""
@@ -83,6 +89,8 @@ class Report:
             self.ledgers[path] = result.ledger
             self.claims += result.ledger.counts
         self.outcomes[path] = list(result.outcomes)
+        if not result.cached:
+            self.rebuilt.append(str(path))
         self.cells_cached += sum(1 for o in result.outcomes if o.cached)
         self.cells_run += sum(1 for o in result.outcomes if not o.cached)
 
@@ -105,6 +113,8 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
     results = verify_lessons(course, tools, strict_claims)
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
+    report.inputs = course_inputs(course, src)
+    report.reusable = all(keepable(result) for result in results)
     if report.failed():
         return _finish(report, started, tools)
     files = render_site(course, results)
@@ -129,6 +139,14 @@ def build(
     if not report.failed(strict):
         write_site(report.files, out)
     return report
+
+
+def course_inputs(course: Course, src: Path) -> list[Path]:
+    """The files a build of ``course`` read: manifest, lessons, images, bibliographies."""
+    found = [src / MANIFEST] if src.is_dir() else []
+    for lesson in course.lessons():
+        found += [lesson.path, *(image.file for image in lesson.images()), *lesson.bibliography]
+    return found
 
 
 def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, bytes]:

@@ -226,8 +226,17 @@ def _ignore_in_git(root: Path) -> None:
             marker.write_text("*\n", encoding="utf-8")
 
 
-def default_cache() -> Cache:
-    """The cache under :func:`pizarra.assets.cache_dir`."""
-    from pizarra.assets import cache_dir
+def cache_dir() -> Path:
+    """Where derived assets are kept between builds.
 
+    ``$PIZARRA_CACHE_DIR`` if set, else ``.pizarra-cache/`` in the current directory:
+    next to the project (so CI can cache it with the workspace and ``git clean`` removes
+    it) rather than in the home folder, which containers and CI often throw away.
+    """
+    env = os.environ.get("PIZARRA_CACHE_DIR")
+    return Path(env) if env else Path.cwd() / ".pizarra-cache"
+
+
+def default_cache() -> Cache:
+    """The cache under :func:`cache_dir`."""
     return Cache(cache_dir())

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pizarra import BUNDLED
-from pizarra.errors import Severity
 
 if TYPE_CHECKING:
     from pizarra.build import Report, Tools
+    from pizarra.cache import Cache
 
 DEFAULT_OUT = Path("_site")
 
@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def default_tools(no_cache: bool = False) -> Tools:
+def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
     from pizarra.build import Tools
     from pizarra.cache import default_cache
     from pizarra.check.code_cells import ResultCache
@@ -113,10 +113,8 @@ def default_tools(no_cache: bool = False) -> Tools:
 
     if no_cache:
         return Tools(MathCoreRenderer(), KernelRunner(), None, None)
-    store = default_cache()
-    return Tools(
-        MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store
-    )
+    store = store if store is not None else default_cache()
+    return Tools(MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -168,22 +166,38 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from pizarra.build import build
+    from pizarra.cache import default_cache
+    from pizarra.manifest import Summary, build_or_skip
     from pizarra.site import SiteWriteError
 
+    store = None if args.no_cache else default_cache()
     try:
-        report = build(
-            args.src, args.out, default_tools(args.no_cache), args.strict, args.strict_claims
+        done = build_or_skip(
+            args.src,
+            args.out,
+            lambda: default_tools(args.no_cache, store),
+            store,
+            args.strict,
+            args.strict_claims,
         )
     except SiteWriteError as exc:
         print(f"pizarra build: {exc}", file=sys.stderr)
         return 1
-    _print_report(report, "build", args.strict)
-    if report.failed(args.strict):
-        kept = "left untouched" if args.out.exists() else "not created"
-        print(f"pizarra build: failed; the site in {args.out} was {kept}.", file=sys.stderr)
+    finally:
+        if store is not None:
+            store.close()
+    if isinstance(done, Summary):
+        for line in done.lines:
+            print(line, file=sys.stderr)
+        print(done.line("build"), file=sys.stderr)
+        print(f"pizarra build: nothing changed; the site in {args.out} is current", file=sys.stderr)
+        return 0
+    _print_report(done, "build", args.strict)
+    if done.failed(args.strict):
+        left = "left untouched" if args.out.exists() else "not created"
+        print(f"pizarra build: failed; the site in {args.out} was {left}.", file=sys.stderr)
         return 1
-    print(f"pizarra build: wrote {len(report.files)} files to {args.out}", file=sys.stderr)
+    print(f"pizarra build: wrote {len(done.files)} files to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -206,27 +220,18 @@ def _print_claims(report: Report) -> None:
 
 
 def _print_report(report: Report, command: str, strict: bool) -> None:
-    for diagnostic in report.diagnostics:
-        print(diagnostic.format(), file=sys.stderr)
-    if report.course is not None and len(report.ledgers) > 1:
-        for lesson in report.course.lessons():
-            ledger = report.ledgers.get(lesson.path)
-            if ledger is not None:
-                print(f"  {lesson.display_path}: {ledger.counts.summary()}", file=sys.stderr)
+    from pizarra.manifest import report_lines
+
+    for line in report_lines(report):
+        print(line, file=sys.stderr)
     print(summary(report, command), file=sys.stderr)
 
 
 def summary(report: Report, command: str) -> str:
     """One closing paragraph: lessons, claims, cells, errors, time."""
-    errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
-    warnings = len(report.diagnostics) - errors
-    lessons = len(list(report.course.lessons())) if report.course else 0
-    return (
-        f"pizarra {command}: {lessons} lesson(s); "
-        f"{report.claims.summary()}; "
-        f"code cells: {report.cells_run} run, {report.cells_cached} cached; "
-        f"{errors} error(s), {warnings} warning(s) in {report.seconds:.2f} s"
-    )
+    from pizarra.manifest import summary_of
+
+    return summary_of(report).line(command)
 
 
 if __name__ == "__main__":

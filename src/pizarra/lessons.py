@@ -24,6 +24,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pizarra import manifest
 from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
@@ -153,7 +154,7 @@ def verify_lessons(
     if store is not None:
         for index in todo:
             result = results[index]
-            if result is not None and _keepable(result):
+            if result is not None and keepable(result):
                 store.put(KIND, keys[index], pickle.dumps((FORMAT, result)))
     return [r for r in results if r is not None]
 
@@ -172,6 +173,7 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool) -> str:
         _manifest(course),
         _outline(course),
         *(_file_digest(image.file) for image in lesson.images()),
+        *(_file_digest(bib) for bib in lesson.bibliography),
     ):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
@@ -192,7 +194,7 @@ def _verify_nth(index: int) -> LessonResult:
     return result
 
 
-def _keepable(result: LessonResult) -> bool:
+def keepable(result: LessonResult) -> bool:
     """Results worth keeping: every code cell's output confirmed by two runs (a failure
     may be transient, and a cell seen once may print something else next time)."""
     return all(o.result.ok and o.confirmed for o in result.outcomes)
@@ -246,14 +248,9 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha256()
     with contextlib.suppress(PackageNotFoundError):
         digest.update(version("pizarra").encode())
-    package = Path(__file__).parent
-    for path in sorted(package.rglob("*")):
-        relative = path.relative_to(package)
-        if path.is_file() and relative.parts[0] not in ("bundled", "__pycache__"):
-            if "__pycache__" in relative.parts:
-                continue
-            digest.update(str(relative).encode())
-            digest.update(path.read_bytes())
+    for path in manifest.package_files():
+        digest.update(str(path.relative_to(manifest.PACKAGE)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

@@ -110,6 +110,7 @@ def parse_lesson(
         functions=front.functions,
         source_text=text,
         macros=front.macros,
+        bibliography=tuple(path.parent / name for name in front.bibliography),
     )
     return lesson, diagnostics
 

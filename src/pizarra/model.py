@@ -394,6 +394,8 @@ class Lesson:
     """Front matter ``strict_claims``: a statement pizarra cannot decide is an error."""
     macros: Mapping[str, str] = field(default_factory=dict)
     """TeX macros for its formulas: the course's, then the front matter's (name -> TeX)."""
+    bibliography: tuple[Path, ...] = ()
+    """The BibTeX files its front matter names (inputs of the build, like its images)."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

@@ -1,0 +1,181 @@
+"""Warm builds: nothing changed does nothing, an edit redoes only its lesson, and every
+guarantee of a full build (links, failed builds, removed pages) still holds."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pizarra import lessons, manifest
+from pizarra.build import Report, Tools
+from pizarra.cache import Cache
+from pizarra.execute import KernelRunner
+from pizarra.manifest import Summary, build_or_skip
+from pizarra.mathml import MathCoreRenderer
+
+from .test_lessons import write_course
+
+
+def aged(*paths: Path) -> None:
+    """Date files a minute back, as if edited well before the build (a file changed
+    within the build's first second is always re-read, never trusted by its stat)."""
+    past = time.time_ns() - 60 * 10**9
+    for path in paths:
+        os.utime(path, ns=(past, past))
+
+
+def course(root: Path) -> Path:
+    src = write_course(root)
+    aged(*src.iterdir())
+    return src
+
+
+class Counted:
+    """Makes the tools of a build and counts the builds that needed them."""
+
+    def __init__(self, store: Cache) -> None:
+        self.store = store
+        self.calls = 0
+
+    def __call__(self) -> Tools:
+        self.calls += 1
+        return Tools(MathCoreRenderer(), KernelRunner(), None, None, self.store, jobs=1)
+
+
+def run(src: Path, out: Path, tools: Counted) -> Report | Summary:
+    done = build_or_skip(src, out, tools, tools.store)
+    tools.store.flush()
+    return done
+
+
+def built(done: Report | Summary) -> Report:
+    assert isinstance(done, Report), "expected a build, the manifest skipped it"
+    assert [d.format() for d in done.diagnostics] == []
+    return done
+
+
+def stats(out: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(p.relative_to(out)): (p.stat().st_ino, p.stat().st_mtime_ns)
+        for p in out.rglob("*")
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def tools(tmp_path: Path) -> Iterator[Counted]:
+    with Cache(tmp_path / "cache") as store:
+        yield Counted(store)
+
+
+def test_an_unchanged_build_rewrites_nothing(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    first = built(run(src, out, tools))
+    before = stats(out)
+    again = run(src, out, tools)
+    assert isinstance(again, Summary)
+    assert tools.calls == 1, "the skip made no tools"
+    assert stats(out) == before
+    assert again.files == len(first.files) and again.lessons == 3
+    (src / "l2.md").touch()  # a new stat, the same bytes: still nothing to do
+    assert isinstance(run(src, out, tools), Summary)
+
+
+def test_an_unchanged_build_imports_no_pipeline(tmp_path: Path) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    env = dict(os.environ, PIZARRA_CACHE_DIR=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "pizarra", "build", str(src), "-o", str(out)]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    probe = (
+        "import sys\nfrom pizarra.cli import main\n"
+        f"assert main(['build', {str(src)!r}, '-o', {str(out)!r}]) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('markdown_it', 'jinja2', 'sympy', 'pagefind', 'math_core') or m == 'pizarra.build'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+    )
+    assert "nothing changed" in done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_an_edit_rebuilds_only_its_lesson(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    first = built(run(src, out, tools))
+    assert len(first.rebuilt) == 3
+    edited = src / "l2.md"
+    edited.write_text(edited.read_text().replace("Sabemos", "Sabemos bien"))
+    second = built(run(src, out, tools))
+    assert second.rebuilt == [str(edited)]
+    assert (out / "l2" / "index.html").read_text().count("Sabemos bien") == 1
+    for page in ("l1/index.html", "l3/index.html"):
+        assert second.files[page] == first.files[page]
+
+
+def test_a_template_change_rebuilds_every_lesson(
+    tmp_path: Path, tools: Counted, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "package"
+    ignore = shutil.ignore_patterns("bundled", "__pycache__")
+    shutil.copytree(manifest.PACKAGE, copy, ignore=ignore)
+    monkeypatch.setattr(manifest, "PACKAGE", copy)
+    lessons._code_fingerprint.cache_clear()
+    try:
+        src, out = course(tmp_path / "c"), tmp_path / "site"
+        built(run(src, out, tools))
+        assert isinstance(run(src, out, tools), Summary)
+        template = next((copy / "templates").glob("*.html"))
+        template.write_text(template.read_text() + "\n")
+        lessons._code_fingerprint.cache_clear()  # what a new process does
+        again = built(run(src, out, tools))
+        assert len(again.rebuilt) == 3
+    finally:
+        monkeypatch.undo()
+        lessons._code_fingerprint.cache_clear()
+
+
+def test_a_broken_link_is_caught_on_a_warm_build(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    built(run(src, out, tools))
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    edited = src / "l2.md"
+    edited.write_text(edited.read_text() + "\nVéase [otra](../no-existe/).\n")
+    for _ in range(2):  # a failed build leaves no manifest behind it
+        failed = run(src, out, tools)
+        assert isinstance(failed, Report) and failed.failed()
+        messages = [d.format() for d in failed.diagnostics]
+        assert len(messages) == 1
+        assert "l2.md:14:14: error: broken link in l2/index.html: ../no-existe/" in messages[0]
+        assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_deleting_a_lesson_removes_its_page(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    built(run(src, out, tools))
+    assert (out / "l3" / "index.html").is_file()
+    manifest_file = src / "course.yaml"
+    text = manifest_file.read_text()
+    manifest_file.write_text(
+        text.replace("file: l3.md", "title: Pronto\n    summary: Más adelante.")
+    )
+    (src / "l3.md").unlink()
+    again = built(run(src, out, tools))
+    assert again.rebuilt == [str(src / "l1.md"), str(src / "l2.md")]  # course.yaml changed
+    assert not (out / "l3").exists()
+    assert (out / "l1" / "index.html").is_file()
+
+
+def test_a_changed_output_folder_is_rebuilt(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    built(run(src, out, tools))
+    (out / "index.html").unlink()
+    again = built(run(src, out, tools))
+    assert again.rebuilt == []
+    assert (out / "index.html").is_file()
