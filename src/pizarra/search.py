@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import json
 import os
 import selectors
@@ -97,7 +98,8 @@ class _Service:
     def __exit__(self, *exc: object) -> None:
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # a broken pipe hides the real error
+                    stream.close()
         try:
             self.proc.wait(5)
         except subprocess.TimeoutExpired:
