@@ -13,6 +13,10 @@ pizarra speaks the binary's ``--service`` protocol itself (base64 JSON messages,
 ended by a comma) instead of through the ``pagefind`` package's asyncio client: that
 client sleeps 0.1 s before reading each answer, so 20 lessons cost two seconds of
 waiting. Here every request is written at once and the answers are read as they come.
+
+The index depends on the indexed pages' bytes and on Pagefind alone, so it is kept in
+the ``search`` kind of the cache under a hash of both: a build whose pages did not
+change reuses it instead of starting Pagefind.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import hashlib
 import json
 import os
 import selectors
@@ -27,7 +32,10 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pizarra.cache import Cache
 
 FOLDER = "pagefind"
 """Where the index and Pagefind's UI files go in the site."""
@@ -38,6 +46,9 @@ FORMULA_LETTERS = "math > semantics > :not(annotation)"
 UNUSED = ("pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.")
 """Pagefind's other UIs: the site uses its default UI only, so these are not shipped."""
 
+KIND = "search"
+"""The cache kind of whole search indexes."""
+
 TIMEOUT = 120.0
 """Seconds the whole index may take before the build gives up on it."""
 
@@ -46,31 +57,86 @@ class SearchIndexError(Exception):
     """Pagefind could not index the site (missing binary, crashed service)."""
 
 
-def search_index(files: Mapping[str, bytes], pages: Iterable[str]) -> dict[str, bytes]:
-    """Index ``pages`` (paths in ``files``) and return the index's files under :data:`FOLDER`."""
+def search_index(
+    files: Mapping[str, bytes], pages: Iterable[str], store: Cache | None = None
+) -> dict[str, bytes]:
+    """Index ``pages`` (paths in ``files``) and return the index's files under :data:`FOLDER`;
+    from ``store`` when the same pages were indexed by the same Pagefind before."""
+    pages = list(pages)
     config = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
+    key = _key(files, pages, config) if store is not None else ""
+    if store is not None:
+        kept = _unpack(store.get(KIND, key))
+        if kept is not None:
+            return kept
     try:
-        with _Service() as service:
-            index = service.ask([{"type": "NewIndex", "config": config}])[0]["index_id"]
-            requests: list[dict[str, Any]] = [
-                {
-                    "type": "AddFile",
-                    "index_id": index,
-                    "url": "/" + path.removesuffix("index.html"),
-                    "file_contents": files[path].decode(),
-                    "file_path": None,
-                }
-                for path in pages
-            ]
-            requests.append({"type": "GetFiles", "index_id": index})
-            produced = service.ask(requests)[-1]["files"]
+        produced = _run(files, pages, config)
     except (OSError, KeyError, TypeError, ValueError, binascii.Error) as exc:
         raise SearchIndexError(f"search index: {exc}") from exc
-    return {
+    index = {
         f"{FOLDER}/{item['path']}": base64.b64decode(item["content"])
         for item in produced
         if not item["path"].startswith(UNUSED)
     }
+    if store is not None:
+        store.put(KIND, key, _pack(index))
+    return index
+
+
+def _run(
+    files: Mapping[str, bytes], pages: list[str], config: dict[str, Any]
+) -> list[dict[str, Any]]:
+    with _Service() as service:
+        index = service.ask([{"type": "NewIndex", "config": config}])[0]["index_id"]
+        requests: list[dict[str, Any]] = [
+            {
+                "type": "AddFile",
+                "index_id": index,
+                "url": "/" + path.removesuffix("index.html"),
+                "file_contents": files[path].decode(),
+                "file_path": None,
+            }
+            for path in pages
+        ]
+        requests.append({"type": "GetFiles", "index_id": index})
+        produced: list[dict[str, Any]] = service.ask(requests)[-1]["files"]
+    return produced
+
+
+def _key(files: Mapping[str, bytes], pages: list[str], config: dict[str, Any]) -> str:
+    """What the index depends on: the pages, the configuration and the binary."""
+    from pagefind.service import get_executable
+
+    digest = hashlib.sha256(json.dumps([config, UNUSED]).encode())
+    binary = get_executable()
+    if binary is not None:
+        with contextlib.suppress(OSError):
+            info = os.stat(binary)
+            digest.update(f"{binary}\0{info.st_size}\0{info.st_mtime_ns}".encode())
+    for path in pages:
+        digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    return digest.hexdigest()
+
+
+def _pack(index: Mapping[str, bytes]) -> bytes:
+    """The index's files as one value: a JSON list of names and sizes, then the bytes."""
+    head = json.dumps([[name, len(data)] for name, data in sorted(index.items())]).encode()
+    return b"".join([len(head).to_bytes(8, "big"), head, *(index[n] for n in sorted(index))])
+
+
+def _unpack(raw: bytes | None) -> dict[str, bytes] | None:
+    if raw is None or len(raw) < 8:
+        return None
+    try:
+        size = int.from_bytes(raw[:8], "big")
+        names = json.loads(raw[8 : 8 + size])
+        index, at = {}, 8 + size
+        for name, length in names:
+            index[str(name)] = raw[at : at + int(length)]
+            at += int(length)
+    except (ValueError, TypeError):
+        return None
+    return index if at == len(raw) else None
 
 
 class _Service:

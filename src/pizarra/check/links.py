@@ -2,17 +2,36 @@
 
 Runs on the rendered files themselves (what a reader gets), with the standard
 HTML parser: each page's ids, then each ``href``/``src`` resolved against it.
+Parsing is the costly half, and a page's ids and links depend on its bytes alone,
+so :class:`PageScans` keeps them by the page's SHA-256 (in memory, and in the
+``links`` kind of the cache between runs); every link of every page is still
+resolved on every run, so a page whose target vanished is caught though the page
+itself did not change.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from posixpath import dirname, join, normpath
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from pizarra.errors import Diagnostic, SourcePos
+
+if TYPE_CHECKING:
+    from pizarra.cache import Cache
+
+KIND = "links"
+"""The cache kind of page scans."""
+
+MEMORY = 512
+"""Page scans kept in memory (a served site's pages, rebuilt again and again)."""
 
 
 class _PageScan(HTMLParser):
@@ -36,19 +55,88 @@ class _PageScan(HTMLParser):
                 self.links.append((value, self.getpos()[0]))
 
 
+@dataclass(frozen=True)
+class PageScan:
+    """What link checking needs of one page."""
+
+    ids: frozenset[str]
+    """Every ``id`` on it."""
+    repeated: tuple[str, ...]
+    """Ids used more than once, in order."""
+    links: tuple[tuple[str, int], ...]
+    """Every ``href``/``src`` with its line in the page."""
+
+
+def scan_page(data: bytes) -> PageScan:
+    """Parse one page for its ids and links."""
+    parser = _PageScan()
+    parser.feed(data.decode("utf-8"))
+    return PageScan(frozenset(parser.ids), tuple(parser.repeated), tuple(parser.links))
+
+
+_MEMORY: OrderedDict[str, PageScan] = OrderedDict()
+
+
+class PageScans:
+    """Page scans by the page's SHA-256: from memory, then ``store``, else parsed."""
+
+    def __init__(self, store: Cache | None = None) -> None:
+        self.store = store
+        self.parsed = 0
+        """Pages parsed by this object (the others were known)."""
+
+    def scan(self, data: bytes) -> PageScan:
+        key = hashlib.sha256(data).hexdigest()
+        found = _MEMORY.get(key)
+        if found is None and self.store is not None:
+            found = _decode(self.store.get(KIND, key))
+        if found is None:
+            found = scan_page(data)
+            self.parsed += 1
+            if self.store is not None:
+                self.store.put(KIND, key, _encode(found))
+        _MEMORY[key] = found
+        _MEMORY.move_to_end(key)
+        while len(_MEMORY) > MEMORY:
+            _MEMORY.popitem(last=False)
+        return found
+
+
+def _encode(scan: PageScan) -> bytes:
+    value = {"ids": sorted(scan.ids), "repeated": scan.repeated, "links": scan.links}
+    return json.dumps(value).encode()
+
+
+def _decode(raw: bytes | None) -> PageScan | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+        links = tuple((str(href), int(line)) for href, line in value["links"])
+        return PageScan(frozenset(value["ids"]), tuple(value["repeated"]), links)
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
 def check_links(
     files: Mapping[str, bytes],
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None = None,
+    scans: PageScans | None = None,
 ) -> list[Diagnostic]:
     """Broken internal links in ``files``; ``origins`` maps a page to its source file and
     ``sources`` to that file's text, where each broken link is looked for to give its line."""
-    scans: dict[str, _PageScan] = {}
-    for name, data in files.items():
-        if name.endswith(".html"):
-            scan = _PageScan()
-            scan.feed(data.decode("utf-8"))
-            scans[name] = scan
+    known = scans if scans is not None else PageScans()
+    pages = {name: known.scan(data) for name, data in files.items() if name.endswith(".html")}
+    return _broken(files, pages, origins, sources)
+
+
+def _broken(
+    files: Mapping[str, bytes],
+    scans: Mapping[str, PageScan],
+    origins: Mapping[str, str],
+    sources: Mapping[str, str] | None,
+) -> list[Diagnostic]:
     errors = []
     for page, scan in scans.items():
         for repeated in dict.fromkeys(scan.repeated):
@@ -77,7 +165,7 @@ def check_links(
 
 
 def _resolve(
-    page: str, href: str, files: Mapping[str, bytes], scans: Mapping[str, _PageScan]
+    page: str, href: str, files: Mapping[str, bytes], scans: Mapping[str, PageScan]
 ) -> str:
     parts = urlsplit(href)
     if parts.scheme or parts.netloc:
