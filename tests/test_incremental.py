@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import lessons, manifest
+from pizarra import manifest
 from pizarra.build import Report, Tools
 from pizarra.cache import Cache
 from pizarra.execute import KernelRunner
@@ -126,19 +126,19 @@ def test_a_template_change_rebuilds_every_lesson(
     ignore = shutil.ignore_patterns("bundled", "__pycache__")
     shutil.copytree(manifest.PACKAGE, copy, ignore=ignore)
     monkeypatch.setattr(manifest, "PACKAGE", copy)
-    lessons._code_fingerprint.cache_clear()
+    manifest.code_fingerprint.cache_clear()
     try:
         src, out = course(tmp_path / "c"), tmp_path / "site"
         built(run(src, out, tools))
         assert isinstance(run(src, out, tools), Summary)
         template = next((copy / "templates").glob("*.html"))
         template.write_text(template.read_text() + "\n")
-        lessons._code_fingerprint.cache_clear()  # what a new process does
+        manifest.code_fingerprint.cache_clear()  # what a new process does
         again = built(run(src, out, tools))
         assert len(again.rebuilt) == 3
     finally:
         monkeypatch.undo()
-        lessons._code_fingerprint.cache_clear()
+        manifest.code_fingerprint.cache_clear()
 
 
 def test_a_broken_link_is_caught_on_a_warm_build(tmp_path: Path, tools: Counted) -> None:
@@ -179,3 +179,17 @@ def test_a_changed_output_folder_is_rebuilt(tmp_path: Path, tools: Counted) -> N
     again = built(run(src, out, tools))
     assert again.rebuilt == []
     assert (out / "index.html").is_file()
+
+
+def test_a_server_rebuild_takes_unchanged_lessons_from_memory(tmp_path: Path) -> None:
+    from pizarra.build import verify
+
+    src = course(tmp_path / "c")
+    with Cache(tmp_path / "one") as one, Cache(tmp_path / "two") as two:
+        first = verify(src, Counted(one)(), search=False)
+        assert len(first.rebuilt) == 3 and "pagefind/pagefind-entry.json" not in first.files
+        edited = src / "l3.md"
+        edited.write_text(edited.read_text().replace("Sabemos", "Ya sabemos"))
+        again = verify(src, Counted(two)(), search=False)  # an empty store: memory answers
+        assert again.rebuilt == [str(edited)]
+        assert again.files["l1/index.html"] == first.files["l1/index.html"]

@@ -46,6 +46,14 @@ def test_course_and_lesson_pages(client: TestClient) -> None:
     assert client.get("/assets/pizarra.css").headers["content-type"].startswith("text/css")
 
 
+def test_the_search_index_follows_the_build(client: TestClient) -> None:
+    deadline = time.monotonic() + 60
+    while client.get("/pagefind/pagefind-entry.json").status_code != 200:
+        assert time.monotonic() < deadline, "the search index never came"
+        time.sleep(0.1)
+    assert client.get("/pagefind/pagefind-ui.js").status_code == 200
+
+
 def test_explorer_state_is_rendered_on_the_server(client: TestClient) -> None:
     page = client.get(LESSON, params={"n": "2048"})
     assert page.status_code == 200

@@ -17,7 +17,7 @@ from pizarra.cache import Cache
 from pizarra.check.claims import ClaimCounts
 from pizarra.check.code_cells import CellOutcome, ResultCache
 from pizarra.check.ledger import LessonLedger
-from pizarra.check.links import check_links
+from pizarra.check.links import PageScans, check_links
 from pizarra.check.verdicts import VerdictCache
 from pizarra.course import MANIFEST, load_course
 from pizarra.errors import Diagnostic, Severity, SourcePos
@@ -27,6 +27,7 @@ from pizarra.i18n.strings import t
 from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
+from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
 from pizarra.search import SearchIndexError, search_index
 from pizarra.site import ensure_replaceable, write_site
@@ -98,14 +99,16 @@ class Report:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
 
 
-def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
+def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = True) -> Report:
     """Load the course, run every check, render every page and check its links.
 
-    With ``strict_claims``, a statement pizarra cannot decide is an error.
+    With ``strict_claims``, a statement pizarra cannot decide is an error. Without
+    ``search`` the site has no search index (``serve`` makes it after the reload).
     """
     started = time.perf_counter()
     report = Report()
-    course, errors = load_course(src)
+    parsed = ParseCache(tools.store) if tools.store is not None else None
+    course, errors = load_course(src, parsed)
     report.course = course
     report.diagnostics.extend(errors)
     if course is None:
@@ -120,12 +123,9 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False) -> Report:
     files = render_site(course, results)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
-    report.diagnostics += check_links(files, origins, sources)
-    try:
-        files.update(search_index(files, [lesson_path(lesson) for lesson in course.lessons()]))
-    except SearchIndexError as exc:
-        hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
-        report.diagnostics.append(Diagnostic(SourcePos(str(course.root), 1), str(exc), hint))
+    report.diagnostics += check_links(files, origins, sources, PageScans(tools.store))
+    if search:
+        report.diagnostics += index_site(course, files, tools.store)
     report.files = files
     return _finish(report, started, tools)
 
@@ -139,6 +139,16 @@ def build(
     if not report.failed(strict):
         write_site(report.files, out)
     return report
+
+
+def index_site(course: Course, files: dict[str, bytes], store: Cache | None) -> list[Diagnostic]:
+    """Add the search index of the lesson pages to ``files``; its failure, if any."""
+    try:
+        files.update(search_index(files, [lesson_path(ln) for ln in course.lessons()], store))
+    except SearchIndexError as exc:
+        hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
+        return [Diagnostic(SourcePos(str(course.root), 1), str(exc), hint)]
+    return []
 
 
 def course_inputs(course: Course, src: Path) -> list[Path]:
@@ -164,9 +174,22 @@ def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, by
     static = resources.files("pizarra") / "static"
     for name in SITE_STATIC:
         files[f"assets/{name}"] = (static / name).read_bytes()
-    for name, data in {**site_assets(all_tex), **explorer_assets()}.items():
+    for name, data in {**_math_assets(all_tex), **explorer_assets()}.items():
         files[f"assets/{name}"] = data
     return files
+
+
+_ASSETS: dict[str, dict[str, bytes]] = {}
+
+
+def _math_assets(text: str) -> dict[str, bytes]:
+    """:func:`site_assets` for the characters of ``text`` (all that matters of it), kept
+    for the last set of characters: a server's rebuilds seldom bring a new one."""
+    characters = "".join(sorted(set(text)))
+    if characters not in _ASSETS:
+        _ASSETS.clear()
+        _ASSETS[characters] = site_assets(characters)
+    return _ASSETS[characters]
 
 
 def _finish(report: Report, started: float, tools: Tools) -> Report:

@@ -18,16 +18,22 @@ from pizarra import BUNDLED as BUNDLED
 from pizarra.errors import Diagnostic, SourcePos, display_path
 from pizarra.guard import guarded
 from pizarra.i18n.strings import LANGUAGES, supported
-from pizarra.lower import parse_lesson
+from pizarra.lower import MAX_SOURCE_BYTES, parse_lesson
 from pizarra.model import Course, CourseEntry, Lesson
+from pizarra.parsed import ParseCache
 from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import load_mapping
 
 MANIFEST = "course.yaml"
 
 
-def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
-    """Read a course folder or a single lesson file, with every syntax error found."""
+def load_course(
+    src: Path, parsed: ParseCache | None = None
+) -> tuple[Course | None, list[Diagnostic]]:
+    """Read a course folder or a single lesson file, with every syntax error found.
+
+    Lessons found unchanged in ``parsed`` are not parsed again.
+    """
     if not src.exists():
         return None, [
             Diagnostic(
@@ -37,7 +43,7 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
             )
         ]
     if src.is_file():
-        return _single_lesson(src)
+        return _single_lesson(src, parsed)
     manifest = src / MANIFEST
     if not manifest.is_file():
         return None, [
@@ -105,7 +111,7 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
     entries: list[tuple[CourseEntry, SourcePos]] = []
     for index, raw in enumerate(raw_lessons, start=1):
         pos = doc.item("lessons", index - 1, origin)
-        entry = _entry(src, raw, index, pos, errors)
+        entry = _entry(src, raw, index, pos, errors, parsed)
         if entry is not None:
             entries.append((_with_course_macros(entry, macros, errors), pos))
     _check_order(entries, errors)
@@ -123,7 +129,12 @@ def load_course(src: Path) -> tuple[Course | None, list[Diagnostic]]:
 
 
 def _entry(
-    root: Path, raw: Any, index: int, pos: SourcePos, errors: list[Diagnostic]
+    root: Path,
+    raw: Any,
+    index: int,
+    pos: SourcePos,
+    errors: list[Diagnostic],
+    parsed: ParseCache | None = None,
 ) -> CourseEntry | None:
     if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
         errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
@@ -189,7 +200,7 @@ def _entry(
             )
         )
         return None
-    lesson, lesson_errors = _parse(path, root)
+    lesson, lesson_errors = _parse(path, root, parsed)
     errors.extend(lesson_errors)
     if lesson is None:
         return None
@@ -262,23 +273,48 @@ def inside(root: Path, path: Path) -> bool:
     return path.resolve().is_relative_to(root.resolve())
 
 
-def _parse(path: Path, root: Path | None = None) -> tuple[Lesson | None, list[Diagnostic]]:
-    """:func:`parse_lesson`, with any bug in it reported at the file instead of raised."""
+def _parse(
+    path: Path, root: Path | None = None, parsed: ParseCache | None = None
+) -> tuple[Lesson | None, list[Diagnostic]]:
+    """:func:`parse_lesson`, with any bug in it reported at the file instead of raised;
+    from ``parsed`` when the file and what it names are unchanged."""
     shown = display_path(path)
+    text = None
+    if parsed is not None:
+        raw = _clean_bytes(path)
+        if raw is not None:
+            kept = parsed.get(path, shown, root, raw)
+            if kept is not None:
+                return kept, []
+            text = raw.decode("utf-8")
     errors: list[Diagnostic] = []
     none: tuple[Lesson | None, list[Diagnostic]] = (None, [])
     lesson, found = guarded(
-        partial(parse_lesson, path, shown, root=root),
+        partial(parse_lesson, path, shown, text, root=root),
         none,
         SourcePos(shown, 1, 1),
         "reading this lesson",
         errors,
     )
+    if parsed is not None and text is not None and lesson is not None and not found + errors:
+        parsed.put(path, shown, root, text.encode("utf-8"), lesson)
     return lesson, found + errors
 
 
-def _single_lesson(path: Path) -> tuple[Course | None, list[Diagnostic]]:
-    lesson, errors = _parse(path)
+def _clean_bytes(path: Path) -> bytes | None:
+    """The file's bytes if :func:`parse_lesson` would read them without complaint."""
+    try:
+        raw = path.read_bytes()
+        raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return raw if len(raw) <= MAX_SOURCE_BYTES else None
+
+
+def _single_lesson(
+    path: Path, parsed: ParseCache | None = None
+) -> tuple[Course | None, list[Diagnostic]]:
+    lesson, errors = _parse(path, None, parsed)
     if lesson is None:
         return None, errors
     entry = CourseEntry(lesson.number, lesson.title, lesson.summary, lesson)

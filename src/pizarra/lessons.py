@@ -12,15 +12,15 @@ not depend on which worker finished first.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import pickle
 import sys
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -132,11 +132,12 @@ def verify_lessons(
     """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order."""
     lessons = list(course.lessons())
     store = tools.store
-    keys = [lesson_key(course, lesson, strict) for lesson in lessons] if store else []
+    shared = _course_part(course)
+    keys = [lesson_key(course, lesson, strict, shared) for lesson in lessons] if store else []
     results: list[LessonResult | None] = [None] * len(lessons)
     if store is not None:
         for index, key in enumerate(keys):
-            results[index] = _load(store.get(KIND, key))
+            results[index] = _MEMORY.get(key) or _load(store.get(KIND, key))
     todo = [i for i, result in enumerate(results) if result is None]
     jobs = jobs if jobs is not None else tools.jobs
     workers = min(len(todo), jobs if jobs is not None else _cpu_count())
@@ -156,22 +157,24 @@ def verify_lessons(
             result = results[index]
             if result is not None and keepable(result):
                 store.put(KIND, keys[index], pickle.dumps((FORMAT, result)))
+                _remember(keys[index], _as_cached(result))
+        for key, result in zip(keys, results, strict=True):
+            if result is not None and result.cached:
+                _remember(key, result)
     return [r for r in results if r is not None]
 
 
-def lesson_key(course: Course, lesson: Lesson, strict: bool) -> str:
-    """A digest of everything the lesson's result depends on."""
+def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None = None) -> str:
+    """A digest of everything the lesson's result depends on (``shared`` is what every
+    lesson of the course depends on, :func:`_course_part`, when already computed)."""
     digest = hashlib.sha256()
     for part in (
         str(FORMAT),
-        _code_fingerprint(),
-        sys.version,
         str(strict),
         str(lesson.path),
         lesson.display_path,
         lesson.source_text,
-        _manifest(course),
-        _outline(course),
+        shared if shared is not None else _course_part(course),
         *(_file_digest(image.file) for image in lesson.images()),
         *(_file_digest(bib) for bib in lesson.bibliography),
     ):
@@ -179,6 +182,11 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool) -> str:
         digest.update(b"\0")
     return digest.hexdigest()
 
+
+MEMORY = 64
+"""Lesson results kept in memory."""
+
+_MEMORY: OrderedDict[str, LessonResult] = OrderedDict()
 
 _STATE: list[tuple[Course, Tools, bool]] = []
 """The course, tools and strictness of the pool's run, inherited by forked workers
@@ -209,8 +217,28 @@ def _load(raw: bytes | None) -> LessonResult | None:
         return None
     if version != FORMAT or not isinstance(result, LessonResult):
         return None
+    return _as_cached(result)
+
+
+def _as_cached(result: LessonResult) -> LessonResult:
     outcomes = tuple(replace(o, cached=True) for o in result.outcomes)
     return replace(result, outcomes=outcomes, cached=True)
+
+
+def _remember(key: str, result: LessonResult) -> LessonResult:
+    """Keep a result in memory too: a server rebuilds the same course again and again."""
+    _MEMORY[key] = result
+    _MEMORY.move_to_end(key)
+    while len(_MEMORY) > MEMORY:
+        _MEMORY.popitem(last=False)
+    return result
+
+
+def _course_part(course: Course) -> str:
+    """What every lesson's result depends on: pizarra, Python, the course around it."""
+    return "\0".join(
+        (manifest.code_fingerprint(), sys.version, _manifest(course), _outline(course))
+    )
 
 
 def _manifest(course: Course) -> str:
@@ -238,20 +266,6 @@ def _file_digest(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return "missing"
-
-
-@cache
-def _code_fingerprint() -> str:
-    """A hash of pizarra's own files (code, templates, CSS, scripts) and its version."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    digest = hashlib.sha256()
-    with contextlib.suppress(PackageNotFoundError):
-        digest.update(version("pizarra").encode())
-    for path in manifest.package_files():
-        digest.update(str(path.relative_to(manifest.PACKAGE)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def _cpu_count() -> int:

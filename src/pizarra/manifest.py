@@ -18,6 +18,7 @@ and :mod:`pizarra.cache`, so the nothing-changed path stays cheap.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -25,6 +26,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -202,6 +204,20 @@ def package_files() -> list[Path]:
         )
         found += (Path(folder) / name for name in sorted(files))
     return found
+
+
+@cache
+def code_fingerprint() -> str:
+    """A hash of pizarra's own files (code, templates, CSS, scripts) and its version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256()
+    with contextlib.suppress(PackageNotFoundError):
+        digest.update(version("pizarra").encode())
+    for path in package_files():
+        digest.update(str(path.relative_to(PACKAGE)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _environment() -> list[list[object]]:

@@ -60,6 +60,13 @@ def _environment() -> Environment:
     return env
 
 
+def compile_templates() -> None:
+    """Compile every template now (a server does it once, before the first save)."""
+    env = _environment()
+    for name in env.list_templates():
+        env.get_template(name)
+
+
 def _page(
     template: str,
     course: Course,

@@ -28,7 +28,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 from uvicorn.config import LOGGING_CONFIG
 
-from pizarra.build import Report, Tools, verify
+from pizarra.build import Report, Tools, index_site, verify
 from pizarra.check.code_cells import CellOutcome, cell_figures
 from pizarra.check.ledger import LessonLedger
 from pizarra.csp import policy
@@ -36,15 +36,21 @@ from pizarra.errors import SourcePos, display_path
 from pizarra.explorers import ExplorerStateError, state_params
 from pizarra.guard import internal_error
 from pizarra.headers import CSP, SecurityHeaders
+from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.model import Course, Lesson
 from pizarra.protocol import BoundedH11Protocol, listen
-from pizarra.render import lesson_path, render_lesson_page, render_status_page
+from pizarra.render import compile_templates, lesson_path, render_lesson_page, render_status_page
+from pizarra.search import FOLDER
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 """``Host`` names the development server answers to."""
 WATCH_RETRY = 1.0
 """Seconds before watching the sources again after the watcher failed."""
+WATCH_STEP = 20
+"""Milliseconds without a new change after which a save's changes are acted on."""
+SEARCH = f"{FOLDER}/"
+"""The search index's files in the site."""
 LIVE_SCRIPT = b'<script type="module" src="/_pizarra/live.js"></script>\n</body>'
 MAX_QUERY = 2048
 MAX_PATH = 1024
@@ -67,15 +73,29 @@ class SiteState:
     outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
     """What the last good build's code cells produced (their figures), per lesson."""
 
-    def accept(self, report: Report, strict: bool) -> None:
+    def accept(self, report: Report, strict: bool) -> bool:
+        """Take the build if it passed (True), else keep serving the last good one.
+
+        A build made without its search index keeps the last one until
+        :meth:`add_index` brings the new one.
+        """
         text = "\n".join(d.format() for d in report.diagnostics)
-        if report.failed(strict):
-            self.errors = text or "build failed"
-        else:
-            self.course, self.files, self.errors = report.course, report.files, ""
+        passed = not report.failed(strict)
+        if passed:
+            index = {k: v for k, v in self.files.items() if k.startswith(SEARCH)}
+            self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
             self.ledgers = report.ledgers
             self.outcomes = report.outcomes
+        else:
+            self.errors = text or "build failed"
         self.version += 1
+        return passed
+
+    def add_index(self, index: dict[str, bytes], version: int) -> None:
+        """The search index of build ``version``, unless a newer build came since."""
+        if self.version == version:
+            kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
+            self.files = {**kept, **index}
 
 
 def create_app(
@@ -93,23 +113,44 @@ def create_app(
     """
     state = SiteState()
     changed = asyncio.Condition()
+    indexing: set[asyncio.Task[None]] = set()
 
-    def rebuild() -> None:
+    def rebuild() -> Report | None:
+        """Rebuild (unchanged lessons come from memory); the passing report, or None."""
         try:
-            report = verify(src, tools, strict_claims)
+            report = verify(src, tools, strict_claims, search=False)
         except Exception as exc:
             where = SourcePos(display_path(src), 1, 1)
             report = Report(diagnostics=[internal_error(where, "building the site", exc)])
         for diagnostic in report.diagnostics:
             print(diagnostic.format(), file=sys.stderr)
-        state.accept(report, strict)
-        status = "failed; still serving the last good build" if state.errors else "ok"
+        accepted = state.accept(report, strict)
+        status = "ok" if accepted else "failed; still serving the last good build"
         print(f"pizarra serve: build {status} ({report.seconds:.2f} s)", file=sys.stderr)
+        return report if accepted else None
+
+    def index(report: Report, version: int) -> None:
+        assert report.course is not None
+        files = dict(report.files)
+        for diagnostic in index_site(report.course, files, tools.store):
+            print(diagnostic.format(), file=sys.stderr)
+        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, version)
+
+    def after(report: Report, version: int, first: bool) -> None:
+        if first:
+            warm_up(report)
+        index(report, version)
 
     async def rebuild_async() -> None:
-        await anyio.to_thread.run_sync(rebuild)
+        first = state.version == 0
+        report = await anyio.to_thread.run_sync(rebuild)
         async with changed:
             changed.notify_all()
+        if report is not None:  # the page reloads first; search catches up after
+            later = anyio.to_thread.run_sync(after, report, state.version, first)
+            task = asyncio.create_task(later)
+            indexing.add(task)
+            task.add_done_callback(indexing.discard)
 
     async def watcher() -> None:
         from watchfiles import awatch
@@ -117,7 +158,10 @@ def create_app(
         root = src if src.is_dir() else src.parent
         while True:
             try:
-                async for _ in awatch(root, watch_filter=lambda _change, path: not _ignored(path)):
+                changes = awatch(
+                    root, watch_filter=lambda _change, path: not _ignored(path), step=WATCH_STEP
+                )
+                async for _ in changes:
                     await rebuild_async()
             except Exception as exc:
                 print(f"pizarra serve: watching {root} failed ({exc!r}); retrying", file=sys.stderr)
@@ -181,6 +225,16 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+
+
+def warm_up(report: Report) -> None:
+    """Compile the templates and the code cells' lexers: lessons of the first build come
+    from the cache, so without this the first save would pay for them."""
+    compile_templates()
+    if report.course is not None:
+        lessons = report.course.lessons()
+        for language in {cell.language for ln in lessons for cell in ln.code_cells()}:
+            highlight("", language)
 
 
 def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Response:

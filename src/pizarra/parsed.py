@@ -1,0 +1,121 @@
+"""Parsed lessons kept between runs: an unchanged lesson file is not parsed again.
+
+A lesson's parse depends on its bytes, its path, the course folder, pizarra's code,
+and the files it names: the images it shows (which must exist, inside the course,
+not too large) and the BibTeX files it cites from. :class:`ParseCache` keeps only
+parses without any diagnostic, under a hash of the first four, with the stat of each
+image and the hash of each BibTeX file; a kept parse is used only while those match.
+Parses are kept in memory (``serve`` rebuilds the same course again and again) and
+in the ``parsed`` kind of the cache between runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from pizarra.cache import Cache
+from pizarra.manifest import code_fingerprint
+from pizarra.model import Lesson
+
+KIND = "parsed"
+"""The cache kind of parsed lessons."""
+
+FORMAT = 1
+"""Bumped whenever what is kept changes shape."""
+
+MEMORY = 128
+"""Parsed lessons kept in memory."""
+
+
+@dataclass(frozen=True)
+class _Kept:
+    lesson: Lesson
+    images: tuple[tuple[str, int, int], ...]
+    """Each image file with its size and modification time."""
+    bibliographies: tuple[tuple[str, str], ...]
+    """Each BibTeX file with its SHA-256."""
+
+
+_MEMORY: OrderedDict[str, _Kept] = OrderedDict()
+
+
+class ParseCache:
+    """Clean parses of lesson files, in memory and in ``store``."""
+
+    def __init__(self, store: Cache | None = None) -> None:
+        self.store = store
+
+    def get(self, path: Path, shown: str, root: Path | None, raw: bytes) -> Lesson | None:
+        """The lesson parsed from ``raw`` before, if everything it read is unchanged."""
+        key = _key(path, shown, root, raw)
+        kept = _MEMORY.get(key)
+        if kept is None and self.store is not None:
+            kept = _load(self.store.get(KIND, key))
+        if kept is None or not _current(kept):
+            return None
+        _remember(key, kept)
+        return kept.lesson
+
+    def put(self, path: Path, shown: str, root: Path | None, raw: bytes, lesson: Lesson) -> None:
+        """Keep a parse that had no diagnostic."""
+        key = _key(path, shown, root, raw)
+        kept = _Kept(
+            lesson,
+            tuple(_image_stat(image.file) for image in lesson.images()),
+            tuple((str(bib), _digest(bib)) for bib in lesson.bibliography),
+        )
+        _remember(key, kept)
+        if self.store is not None:
+            self.store.put(KIND, key, pickle.dumps((FORMAT, kept)))
+
+
+def _key(path: Path, shown: str, root: Path | None, raw: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in (str(FORMAT), code_fingerprint(), str(path), shown, str(root)):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(raw)
+    return digest.hexdigest()
+
+
+def _remember(key: str, kept: _Kept) -> None:
+    _MEMORY[key] = kept
+    _MEMORY.move_to_end(key)
+    while len(_MEMORY) > MEMORY:
+        _MEMORY.popitem(last=False)
+
+
+def _load(raw: bytes | None) -> _Kept | None:
+    if raw is None:
+        return None
+    try:
+        version, kept = pickle.loads(raw)
+    except Exception:
+        return None
+    return kept if version == FORMAT and isinstance(kept, _Kept) else None
+
+
+def _current(kept: _Kept) -> bool:
+    images = all(
+        _image_stat(Path(name)) == (name, size, mtime) for name, size, mtime in kept.images
+    )
+    return images and all(_digest(Path(name)) == digest for name, digest in kept.bibliographies)
+
+
+def _image_stat(path: Path) -> tuple[str, int, int]:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (str(path), -1, -1)
+    return (str(path), info.st_size, info.st_mtime_ns)
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
