@@ -11,9 +11,12 @@ The pipeline takes any :class:`MathRenderer`; tests pass a fake one.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
+
+from pizarra import tex_compat
 
 if TYPE_CHECKING:
     from math_core import LatexToMathML
@@ -119,10 +122,16 @@ class MathCoreRenderer:
             self._check_expansion(tex)
         from math_core import LatexError
 
+        rewritten = tex_compat.rewrite(tex)
         try:
-            mathml = self._convert().convert_with_local_state(tex, displaystyle=display)
+            mathml = self._convert().convert_with_local_state(rewritten.tex, displaystyle=display)
         except LatexError as exc:
-            raise _math_error(str(exc), len(tex)) from None
+            error = _math_error(str(exc), len(rewritten.tex))
+            if error.offset is not None:
+                error.offset = rewritten.source_offset(error.offset)
+            raise error from None
+        if rewritten.tex != tex:
+            mathml = _annotate(mathml, rewritten.tex, tex)
         return _GROUPED_NUMBER.sub(_one_number, mathml)
 
     def _check_expansion(self, tex: str) -> None:
@@ -227,6 +236,15 @@ def _one_number(match: re.Match[str]) -> str:
     """One ``<mn>`` for a grouped number, as TeX sets it and screen readers should read it."""
     rest = "".join(sep + digits for sep, digits in _GROUP_PARTS.findall(match.group(2)))
     return f"<mn>{match.group(1)}{rest}</mn>"
+
+
+def _annotate(mathml: str, converted: str, tex: str) -> str:
+    """The author's TeX in the ``<annotation>``, not the form math-core was given."""
+    given = f">{html.escape(converted, quote=False)}</annotation>"
+    at = mathml.rfind(given)
+    if at < 0:
+        return mathml
+    return f"{mathml[:at]}>{html.escape(tex, quote=False)}</annotation>{mathml[at + len(given) :]}"
 
 
 def _math_error(text: str, length: int) -> MathError:
