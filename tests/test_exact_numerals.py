@@ -65,3 +65,34 @@ def test_scan_finds_every_numeral_with_offsets() -> None:
         1024,
         Fraction(1, 2),
     ]
+
+
+@pytest.mark.parametrize(
+    ("tex", "items"),
+    [
+        pytest.param("t = 0,1,2", ["0", "1", "2"], id="three-items"),
+        pytest.param(r"\psi_0 = (1,0)", ["0", "1", "0"], id="pair-in-parentheses"),
+        pytest.param(r"P(0,1)", ["0", "1"], id="arguments"),
+        pytest.param(r"S = \{0,1\}", ["0", "1"], id="set"),
+        pytest.param(r"t = 1,2, \dots", ["1", "2"], id="list-goes-on"),
+        pytest.param("i=1,2,3.", ["1", "2", "3"], id="list-then-full-stop"),
+    ],
+)
+def test_english_lists_are_lists_not_numbers(tex: str, items: list[str]) -> None:
+    found = scan(tex, "en")
+    assert [tex[f.start : f.end] for f in found] == items
+    assert all(isinstance(f.reading, Numeral) for f in found)
+
+
+@pytest.mark.parametrize(
+    ("tex", "lang"),
+    [
+        pytest.param("x = 2,048", "en", id="could-be-thousands"),
+        pytest.param("(1,000)", "en", id="thousands-in-parentheses"),
+        pytest.param(r"\frac{5}{2} = 2,5", "en", id="decimal-comma-alone"),
+        pytest.param("(1,0)", "es", id="spanish-decimal-comma"),
+        pytest.param("t = 0,1,2", "es", id="spanish-list-needs-blanks"),
+    ],
+)
+def test_bare_commas_that_may_be_a_number_stay_ambiguous(tex: str, lang: str) -> None:
+    assert any(isinstance(f.reading, Ambiguous) for f in scan(tex, lang))

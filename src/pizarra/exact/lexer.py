@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from pizarra.exact.numerals import CANDIDATE, Ambiguous, Numeral, read
+from pizarra.exact.numerals import Ambiguous, Numeral, numeral_at, read
 
 
 class Kind(Enum):
@@ -85,11 +85,9 @@ def lex(tex: str, lang: str = "en") -> list[Token]:
             newline = tex.find("\n", i)
             i = len(tex) if newline < 0 else newline + 1
         elif ch.isdigit() and ch.isascii():
-            number = CANDIDATE.match(tex, i)
-            assert number is not None
-            text = number.group()
-            tokens.append(Token(Kind.NUMBER, text, i, number.end(), read(text, lang)))
-            i = number.end()
+            text = numeral_at(tex, i, lang)
+            tokens.append(Token(Kind.NUMBER, text, i, i + len(text), read(text, lang)))
+            i += len(text)
         elif ch == "\\":
             i = _lex_command(tex, i, tokens)
         else:

@@ -8,15 +8,21 @@ Spanish and is reported, never guessed.
 ``lang: en`` (and any other language): the decimal point is ``.``; thousands are
 grouped with ``{,}`` or ``\\,`` (``65{,}536``); a bare ``2,048`` is ambiguous.
 
-In both, a comma written between digits without a blank (``(1,2)``, ``2,5``) is
-ambiguous: a list is written with a blank after the comma (``(1, 2)``).
+In Spanish a comma written between digits without a blank (``(1,2)``, ``2,5``) is
+ambiguous: a list is written with a blank after the comma (``(1, 2)``). In English a
+bare comma is either thousands grouping or a list: where the groups cannot be
+thousands (a later group is not exactly three digits, or the first starts with 0) and
+the digits read as a list (three items or more, ``t = 0,1,2``; within brackets,
+``(1,0)``; or followed by a comma, ``1,2, \\dots``) it separates a list, as ``0, 1, 2``
+does. ``2,048`` and ``x = 2,5`` (a decimal comma?) stay ambiguous.
 
 The same reading serves the claim checker (values) and the page (display): a
 :class:`Numeral` keeps the digits as written, so they can be regrouped by the
 language's CLDR rule without re-parsing TeX.
 
-Public API: :func:`scan` (every numeral of a formula, with offsets) and
-:func:`read` (one numeral's text).
+Public API: :func:`scan` (every numeral of a formula, with offsets),
+:func:`numeral_at` (the numeral starting at an offset) and :func:`read` (one numeral's
+text).
 """
 
 from __future__ import annotations
@@ -101,9 +107,37 @@ def scan(tex: str, lang: str) -> list[Found]:
         if match.start() > 0 and tex[match.start() - 1] == "\\":
             i = match.start() + 1
             continue
-        text = match.group()
+        text = numeral_at(tex, match.start(), lang)
         found.append(Found(match.start(), match.start() + len(text), read(text, lang)))
         i = match.start() + len(text)
+
+
+def numeral_at(tex: str, start: int, lang: str) -> str:
+    """The numeral starting at ``tex[start]`` (a digit): the first item of an English list."""
+    match = CANDIDATE.match(tex, start)
+    assert match is not None, "numeral_at is called at a digit"
+    text = match.group()
+    if not _spanish(lang) and _english_list(text, tex[:start], tex[match.end() :]):
+        return text[: text.index(",")]
+    return text
+
+
+_OPENS = (",", "(", "[", "{", "\\{", "\\left(", "\\left[", "\\langle")
+_CLOSES = (")", "]", "}", "\\}", "\\right", "\\rangle", ",")
+
+
+def _english_list(text: str, before: str, after: str) -> bool:
+    """Digits joined by bare commas that cannot be thousands and read as a list."""
+    parts = text.split(",")
+    if len(parts) < 2 or not all(part.isdigit() for part in parts):
+        return False
+    first = parts[0]
+    if 1 <= len(first) <= 3 and not first.startswith("0") and all(len(p) == 3 for p in parts[1:]):
+        return False
+    if len(parts) >= 3:
+        return True
+    bracketed = before.rstrip().endswith(_OPENS) or after.lstrip().startswith(_CLOSES)
+    return bracketed
 
 
 def read(text: str, lang: str) -> Numeral | Ambiguous:
