@@ -340,3 +340,16 @@ def test_the_ledger_does_not_count_a_nondeterministic_cell_as_compared() -> None
     outcomes = run_code_cells(lesson, FakeRunner(lambda code: ran("2\n")), None)
     ledger = lesson_ledger(small_course(lesson), lesson, [], outcomes)
     assert [c.compared for c in ledger.cells] == [False, True]
+
+
+def test_a_missing_package_is_a_warning_that_the_cells_are_not_run() -> None:
+    lesson = load("cells.md")
+    missing = ran("", exit_code=1, missing_packages=("quantecon",))
+    outcome = outcome_for(lesson, 1, missing)
+    [diagnostic] = check_code_cells(lesson, [outcome])
+    assert diagnostic.severity is Severity.WARNING
+    assert diagnostic.format() == (
+        "cells.md:21:1: warning: not run: the lesson needs quantecon, not installed where "
+        "pizarra runs; this cell and the ones after it are not checked\n"
+        "    hint: install it (`pip install quantecon`) to run and check them"
+    )

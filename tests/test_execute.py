@@ -281,11 +281,24 @@ def test_ipython_shell_lines_and_the_common_magics_run() -> None:
     assert results[2].stdout.splitlines()[-1] == "4"
 
 
-def test_installing_packages_or_an_unknown_magic_is_an_error_at_its_line() -> None:
-    [install] = run("x = 1\n!pip install quantecon\n")
-    assert install.exit_code == 1
+def test_an_install_line_runs_nothing_and_names_what_is_missing() -> None:
+    present, absent = run(
+        "!pip install --upgrade numpy 'scipy>=1'\n%pip install -q numpy\nprint(1)\n",
+        "x = 1\n!pip install numpy no-such-package-for-pizarra[extra]==1.0\nprint(2)\n",
+        "print(3)\n",  # not run: the lesson stops where a package is missing
+    )
+    assert present.ok and present.stdout == "1\n" and present.missing_packages == ()
+    assert not absent.ok and absent.stdout == ""
+    assert absent.missing_packages == ("no-such-package-for-pizarra",)
+
+
+def test_an_install_pizarra_cannot_read_or_an_unknown_magic_is_an_error_at_its_line() -> None:
+    [install] = run("x = 1\n!pip install -r requirements.txt\n")
+    assert install.exit_code == 1 and install.missing_packages == ()
     assert 'File "<cell-1>", line 2' in install.stderr
-    assert "cells cannot install packages (`!pip install quantecon`)" in install.stderr
+    assert "cells cannot install packages (`pip install -r requirements.txt`)" in install.stderr
+    [conda] = run("!conda install -y numpy\n")
+    assert "cells cannot install packages" in conda.stderr
     [unknown] = run("%load_ext cython\n")
     assert unknown.stderr.rstrip().endswith(
         "the %load_ext magic is not available in pizarra's kernel"

@@ -93,7 +93,9 @@ class Report:
         if not result.cached:
             self.rebuilt.append(str(path))
         self.cells_cached += sum(1 for o in result.outcomes if o.cached)
-        self.cells_run += sum(1 for o in result.outcomes if not o.cached)
+        self.cells_run += sum(
+            1 for o in result.outcomes if not o.cached and not o.result.missing_packages
+        )
 
     def failed(self, strict: bool = False) -> bool:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)

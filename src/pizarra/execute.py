@@ -90,6 +90,8 @@ class RunResult:
     """The matplotlib figures the cell drew, as SVG."""
     lesson_timed_out: bool = False
     """True when it was the lesson's time limit, not the cell's, that stopped it."""
+    missing_packages: tuple[str, ...] = ()
+    """Packages the cell's install line names that are not installed: it did not run."""
 
     @property
     def ok(self) -> bool:
@@ -223,6 +225,7 @@ class Session:
             duration=time.monotonic() - start,
             figures=tuple(_figures(answer.get("figures", []))),
             lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
+            missing_packages=_missing(answer.get("missing")),
         )
 
     def take_message(self) -> dict[str, Any] | None:
@@ -394,6 +397,13 @@ def _ready(fd: int) -> bool:
     with selectors.DefaultSelector() as sel:
         sel.register(fd, selectors.EVENT_READ)
         return bool(sel.select(0))
+
+
+def _missing(items: object) -> tuple[str, ...]:
+    """The packages a cell found missing, as the kernel listed them (a few short names)."""
+    if not isinstance(items, list):
+        return ()
+    return tuple(str(item)[:100] for item in items[:20])
 
 
 def _figures(items: object) -> list[Figure]:

@@ -31,7 +31,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from pizarra.kernel_magics import Shell, transform, uses_ipython_syntax
+from pizarra.kernel_magics import MissingPackage, Shell, transform, uses_ipython_syntax
 
 REQUEST_FD = 0
 RESPONSE_FD = 3
@@ -61,15 +61,20 @@ def serve() -> None:
 
 
 def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> dict[str, Any]:
-    """Run one cell; ``{"ok": bool, "figures": [...]}``.
+    """Run one cell; ``{"ok": bool, "figures": [...], "missing": [package, ...]}``.
 
     A cell tagged ``raises-exception`` (``raises``) may raise: the exception's last line
     is printed as part of its output, as a reader of the notebook would see it.
     """
     linecache.cache[name] = (len(code), None, code.splitlines(True), name)
     ok = True
+    missing: list[str] = []
     try:
         _execute(code, name, namespace)
+    except MissingPackage as exc:
+        _flush()
+        sys.stderr.write(f"{exc}\n")
+        ok, missing = False, exc.packages
     except BaseException as exc:  # a cell's SystemExit is its error too, as in IPython
         _flush()
         if raises:
@@ -78,7 +83,7 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
             traceback.print_exception(type(exc), exc, _cell_frames(exc.__traceback__))
             ok = False
     figures = _take_figures() if "matplotlib.pyplot" in sys.modules else []
-    return {"ok": ok, "figures": figures}
+    return {"ok": ok, "figures": figures, "missing": missing}
 
 
 def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:

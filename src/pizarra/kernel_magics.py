@@ -4,20 +4,34 @@ A cell with a line starting with ``%`` or ``!`` is rewritten by IPython's own in
 transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so tracebacks
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
-for it. Supported: ``!command`` (not package installs: a lesson must not change the
-environment it is checked in), ``%time``, and ``%matplotlib`` (figures are always captured,
-so it does nothing). Any other magic is an error that names it.
+for it. Supported: ``!command``, ``%time``, and ``%matplotlib`` (figures are always
+captured, so it does nothing). Any other magic is an error that names it.
+
+A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
+must not change the environment it is checked in. It is read as the lesson's statement
+of what it needs. If every package it names is installed, the line does nothing; if one
+is missing, :class:`MissingPackage` stops the lesson there, and the cells are reported
+as not run for want of that package rather than as failing.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import re
+import shlex
 import subprocess
 import sys
 import time
 from typing import Any
 
 _INSTALL = re.compile(r"^\s*(?:\S*/)?(?:pip3?|conda|mamba|uv|python3?\s+-m\s+pip)\s+install\b")
+_PIP = re.compile(r"^\s*(?:\S*/)?(?:pip3?|python3?\s+-m\s+pip)\s+install\b")
+_REQUIREMENT = re.compile(
+    r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?:\[[\w,.-]*\])?(?:[=<>!~].*)?"
+)
+"""A requirement on the command line: a name, maybe extras and a version."""
+_FLAGS = frozenset({"-U", "--upgrade", "-q", "--quiet", "-qq", "--user", "--no-deps", "--pre"})
+"""pip options that change nothing about which packages a lesson needs."""
 
 
 def uses_ipython_syntax(code: str) -> bool:
@@ -36,6 +50,56 @@ class MagicError(RuntimeError):
     """A magic or shell line pizarra's kernel does not run."""
 
 
+class MissingPackage(RuntimeError):
+    """The lesson installs packages (``!pip install x``) that are not installed here."""
+
+    def __init__(self, packages: list[str]) -> None:
+        super().__init__(f"needs {', '.join(packages)}, not installed where pizarra runs")
+        self.packages = packages
+
+
+def install_targets(command: str) -> list[str] | None:
+    """The distributions a ``pip install`` line names; None if it is not one pizarra reads.
+
+    Requirement files, URLs, paths and index options are not read: what they install
+    cannot be known from the line.
+    """
+    match = _PIP.match(command)
+    if match is None:
+        return None
+    try:
+        words = shlex.split(command[match.end() :])
+    except ValueError:
+        return None
+    names = []
+    for word in words:
+        if word in _FLAGS:
+            continue
+        requirement = _REQUIREMENT.fullmatch(word)
+        if requirement is None or word.startswith("-"):
+            return None
+        names.append(requirement.group(1))
+    return names or None
+
+
+def check_installed(command: str) -> None:
+    """Do nothing if every package an install line names is there; else raise."""
+    names = install_targets(command)
+    if names is None:
+        raise MagicError(
+            f"cells cannot install packages (`{command.strip()}`): install them where "
+            "pizarra runs, and tag this cell `skip-execution`"
+        )
+    missing = []
+    for name in names:
+        try:
+            importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(name)
+    if missing:
+        raise MissingPackage(missing)
+
+
 class Shell:
     """What ``get_ipython()`` returns inside a cell."""
 
@@ -44,10 +108,8 @@ class Shell:
 
     def system(self, command: str) -> None:
         if _INSTALL.match(command):
-            raise MagicError(
-                f"cells cannot install packages (`!{command.strip()}`): install them where "
-                "pizarra runs, and tag this cell `skip-execution`"
-            )
+            check_installed(command)
+            return
         sys.stdout.flush()
         sys.stderr.flush()
         subprocess.run(command, shell=True, check=False)
@@ -57,6 +119,9 @@ class Shell:
             return None
         if name == "time":
             return self._time(line)
+        if name in ("pip", "conda", "mamba") and line.split()[:1] == ["install"]:
+            check_installed(f"pip {line}" if name == "pip" else f"{name} {line}")
+            return None
         raise MagicError(f"the %{name} magic is not available in pizarra's kernel")
 
     def run_cell_magic(self, name: str, line: str, cell: str) -> object:

@@ -150,6 +150,8 @@ def _check_one(
     path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int]
 ) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
+    if result.missing_packages:
+        return [_missing(cell, result.missing_packages)]
     if result.timed_out:
         return [_timeout(cell, result)]
     if result.truncated:
@@ -247,6 +249,19 @@ def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Dia
         "the code cell's output changes between runs, so it cannot be checked",
         hint=NONDETERMINISTIC_HINT,
         detail=detail,
+    )
+
+
+def _missing(cell: CodeCell, packages: tuple[str, ...]) -> Diagnostic:
+    """A warning: the lesson needs packages that are not installed, so its cells from
+    here on are not run (nor compared); nothing is claimed about them."""
+    names = ", ".join(plain(p) for p in packages)
+    return Diagnostic(
+        cell.pos,
+        f"not run: the lesson needs {names}, not installed where pizarra runs; "
+        "this cell and the ones after it are not checked",
+        hint=f"install it (`pip install {names.replace(', ', ' ')}`) to run and check them",
+        severity=Severity.WARNING,
     )
 
 

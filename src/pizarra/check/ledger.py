@@ -87,6 +87,7 @@ def lesson_ledger(
             cached=o.cached,
         )
         for o in outcomes
+        if not o.result.missing_packages
     )
     keys = {source.key for source in lesson.sources}
     references = [
