@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pizarra.lower import parse_lesson
 from pizarra.model import CodeCell
 from tests.support import lesson_from
 
@@ -71,3 +74,24 @@ def test_every_jupyter_language_name_is_accepted() -> None:
     for language in ("python", "python3", "ipython3", "ipython"):
         found, errors = cell(f"```{{code-cell}} {language}\nx = 1\n```\n")
         assert errors == [] and found is not None and found.language == language
+
+
+def test_front_matter_cell_timeout_is_the_default_a_cell_may_override() -> None:
+    source = (
+        "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\ncell_timeout: 120\n---\n\n"
+        "```{code-cell} python\nx = 1\n```\n\n"
+        "```{code-cell} python\n:timeout: 5\nx = 2\n```\n"
+    )
+    lesson, errors = parse_lesson(Path("t.md"), "t.md", source)
+    assert errors == [] and lesson is not None
+    assert [c.timeout for c in lesson.code_cells()] == [120.0, 5.0]
+    plain, _ = cell("```{code-cell} python\nx = 1\n```\n")
+    assert plain is not None and plain.timeout == 30.0
+
+
+def test_a_bad_cell_timeout_is_an_error_at_its_line() -> None:
+    source = "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\ncell_timeout: 9000\n---\n"
+    _, errors = parse_lesson(Path("t.md"), "t.md", source)
+    assert [e.format().splitlines()[0] for e in errors] == [
+        "t.md:6:1: error: `cell_timeout` must be a number of seconds between 0 and 600, not 9000"
+    ]

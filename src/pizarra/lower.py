@@ -72,6 +72,8 @@ def parse_lesson(
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    if front is not None and front.cell_timeout is not None:
+        ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
     diagnostics += ctx.diagnostics
     if front is None:

@@ -44,8 +44,8 @@ class CellOptions:
 
     tags: frozenset[str]
     """Known tags only (unknown ones were reported)."""
-    timeout: float
-    """Seconds the cell may run."""
+    timeout: float | None
+    """Seconds the cell may run; None when it does not say (the lesson's default)."""
     caption: str
     """Figure caption, or empty."""
     alt: str
@@ -112,9 +112,7 @@ def _validate(
     tags = _tags(values.get("tags"), at("tags"), errors)
     if "nondeterministic" in values:
         tags.add("nondeterministic")
-    timeout = DEFAULT_TIMEOUT
-    if "timeout" in values:
-        timeout = _timeout(values["timeout"], at("timeout"), errors) or DEFAULT_TIMEOUT
+    timeout = _timeout(values["timeout"], at("timeout"), errors) if "timeout" in values else None
     figure = _mystnb(values.get("mystnb"), at("mystnb"), errors)
     caption = _text(values.get("caption", figure.get("caption")), "caption", at, errors)
     alt = _text(values.get("alt", figure.get("alt")), "alt", at, errors)
@@ -146,14 +144,20 @@ def _tags(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> set[str]:
     return known
 
 
-def _timeout(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> float | None:
+def seconds(value: Any) -> float | None:
+    """A time limit as written (``60``, ``"60"``), if it is one pizarra allows."""
     number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
     if number is None and isinstance(value, str):
         try:
             number = float(value)
         except ValueError:
             number = None
-    if number is None or not 0 < number <= MAX_TIMEOUT:
+    return float(number) if number is not None and 0 < number <= MAX_TIMEOUT else None
+
+
+def _timeout(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> float | None:
+    number = seconds(value)
+    if number is None:
         errors.append(
             Diagnostic(
                 pos,
@@ -162,8 +166,7 @@ def _timeout(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> float | No
                 hint="for example `:timeout: 60`",
             )
         )
-        return None
-    return float(number)
+    return number
 
 
 def _mystnb(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> dict[str, Any]:

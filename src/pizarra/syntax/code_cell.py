@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pizarra.model import Block, CodeCell, Output
-from pizarra.syntax.cell_options import read_cell_options
+from pizarra.syntax.cell_options import DEFAULT_TIMEOUT, read_cell_options
 from pizarra.syntax.context import Directive, LowerContext
 from pizarra.syntax.options import split_options
 
@@ -45,7 +45,7 @@ def lower_code_cell(
         pos=directive.pos,
         code_line=directive.body_pos.line + options.content_offset,
         output=output,
-        timeout=options.timeout,
+        timeout=options.timeout or ctx.cell_timeout or DEFAULT_TIMEOUT,
         fence_end_line=directive.token.map[1],
         tags=options.tags,
         caption=options.caption,

@@ -72,6 +72,8 @@ class LowerContext:
     """The lesson file (images are found next to it)."""
     root: Path = Path(".")
     """The course folder: images must live inside it; ``/x.png`` starts here."""
+    cell_timeout: float | None = None
+    """Seconds a code cell may run unless it says (front matter ``cell_timeout``)."""
 
     def pos(self, line0: int, col0: int = 0) -> SourcePos:
         """The position of a 0-based line and column."""

@@ -9,6 +9,7 @@ from typing import Any
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.i18n.strings import LANGUAGES, supported
 from pizarra.model import Source
+from pizarra.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.syntax.macros import read_macros
 from pizarra.syntax.yaml_source import YamlDoc, load_mapping
 
@@ -26,6 +27,7 @@ _FIELDS = {
     "functions": "name -> definition of functions claims may apply, e.g. g: x^2 + 1",
     "macros": "name -> TeX for formulas, e.g. R: \\mathbb{R}",
     "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
+    "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
 }
 CONVENTIONS = {
     "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
@@ -69,6 +71,8 @@ class FrontMatter:
     """BibTeX files, relative to the lesson."""
     bibliography_pos: SourcePos | None = None
     """Where ``bibliography`` is declared."""
+    cell_timeout: float | None = None
+    """Seconds each code cell may run unless it says; None for pizarra's default."""
 
 
 def parse_front_matter(
@@ -182,6 +186,16 @@ def parse_front_matter(
                 hint="write `strict_claims: true` to make undecided statements errors",
             )
         )
+    cell_timeout = values.get("cell_timeout")
+    if cell_timeout is not None and seconds(cell_timeout) is None:
+        errors.append(
+            Diagnostic(
+                where["cell_timeout"],
+                "`cell_timeout` must be a number of seconds between 0 and "
+                f"{MAX_TIMEOUT:g}, not {cell_timeout!r}",
+                hint="for example `cell_timeout: 120`; a cell's own `:timeout:` still wins",
+            )
+        )
     if errors:
         return None, errors
     return (
@@ -199,6 +213,7 @@ def parse_front_matter(
             macros,
             tuple(bib),
             where.get("bibliography"),
+            seconds(cell_timeout) if cell_timeout is not None else None,
         ),
         [],
     )
