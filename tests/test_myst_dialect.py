@@ -170,3 +170,40 @@ def test_doc_points_to_an_upcoming_lesson_by_its_doc_name() -> None:
         '<a class="ref ref-doc" href="../#leccion-3">Futura</a> '
         '<a class="cite" href="#fuente-1">[1]</a>.</p>\n'
     )
+
+
+def test_ref_points_to_a_label_an_upcoming_lesson_lists() -> None:
+    lesson, errors = lesson_from(
+        "Ver {ref}`más tarde <ergodicidad>` y {ref}`ergodicidad` {cite}`libro`; "
+        "no {eq}`ergodicidad`.\n"
+    )
+    assert errors == [] and lesson is not None
+    course = small_course(lesson)
+    upcoming = replace(course.entries[2], labels=("ergodicidad",))
+    course = replace(course, entries=(*course.entries[:2], upcoming))
+    [eq] = check_references(course, lesson)
+    assert eq.format().startswith(
+        "prueba.md:11:75: error: {eq} cannot be resolved: no label 'ergodicidad'"
+    )
+    html = str(render_lesson_body(course, lesson, fake_math))
+    assert html.startswith(
+        '<p>Ver <a class="ref ref-ref" href="../#leccion-3">más tarde</a> y '
+        '<a class="ref ref-ref" href="../#leccion-3">Futura</a> '
+    )
+
+
+def test_doc_into_another_project_is_a_warning_and_shows_its_text() -> None:
+    lesson, errors = lesson_from(
+        "Ver {doc}`el modelo <dynam:samuelson>` y {doc}`falta` {cite}`libro`.\n"
+    )
+    assert errors == [] and lesson is not None
+    course = small_course(lesson)
+    external, missing = check_references(course, lesson)
+    assert external.format() == (
+        "prueba.md:11:5: warning: {doc} cannot be resolved: 'dynam:samuelson' points into "
+        "another project\n"
+        "    hint: link to the other site with [text](https://...): only its text is shown"
+    )
+    assert missing.format().startswith("prueba.md:11:42: error: {doc} cannot be resolved")
+    html = str(render_lesson_body(course, lesson, fake_math))
+    assert html.startswith('<p>Ver <span class="ref">el modelo</span> y ')

@@ -84,3 +84,23 @@ def test_a_control_character_in_the_front_matter_is_a_diagnostic(tmp_path: Path)
     assert lesson is None
     assert [str(d.pos) for d in errors] == ["x.md:3:10"]
     assert "unacceptable character #x001f" in errors[0].message
+
+
+def test_an_upcoming_lesson_lists_its_labels(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    manifest = course / "course.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    upcoming = "    summary: Todavía no publicada.\n"
+    manifest.write_text(
+        text.replace(upcoming, upcoming + "    labels: [ergodicidad, 'cap:uno']\n"),
+        encoding="utf-8",
+    )
+    loaded, errors = load_course(course)
+    assert [d.format() for d in errors] == []
+    assert loaded is not None and loaded.entries[1].labels == ("ergodicidad", "cap:uno")
+    manifest.write_text(
+        text.replace(upcoming, upcoming + "    labels: ergodicidad\n"), encoding="utf-8"
+    )
+    _, errors = load_course(course)
+    assert [d.message for d in errors] == ["upcoming lesson 2: `labels` must be a list of labels"]

@@ -25,6 +25,9 @@ from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import load_mapping
 
 MANIFEST = "course.yaml"
+MAX_LABELS = 10_000
+"""Labels an upcoming lesson may list (each resolves ``{ref}`` to its course entry)."""
+_LABEL = re.compile(r"^[\w:.-]{1,200}$")
 
 
 def load_course(
@@ -140,7 +143,7 @@ def _entry(
         errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
         return None
     number = int(raw["number"])
-    unknown = set(raw) - {"number", "file", "title", "summary", "doc"}
+    unknown = set(raw) - {"number", "file", "title", "summary", "doc", "labels"}
     if unknown:
         errors.append(
             Diagnostic(
@@ -171,7 +174,20 @@ def _entry(
                 )
             )
             doc = ""
-        return CourseEntry(number, title.strip(), summary.strip(), None, doc)
+        labels = raw.get("labels", [])
+        if not isinstance(labels, list) or not all(
+            isinstance(label, str) and _LABEL.match(label) for label in labels[:MAX_LABELS]
+        ):
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"upcoming lesson {number}: `labels` must be a list of labels",
+                    hint="the labels its lecture defines, e.g. `labels: [ergodicity]`",
+                )
+            )
+            labels = []
+        labels = labels[:MAX_LABELS]
+        return CourseEntry(number, title.strip(), summary.strip(), None, doc, tuple(labels))
     if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
         errors.append(
             Diagnostic(

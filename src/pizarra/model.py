@@ -440,6 +440,8 @@ class CourseEntry:
     """The parsed lesson when published; None when upcoming."""
     doc: str = ""
     """An upcoming lesson's file name, so ``{doc}`` can point to it before it is published."""
+    labels: tuple[str, ...] = ()
+    """Labels an upcoming lesson will define, so ``{ref}`` can point to it already."""
 
     @property
     def published(self) -> bool:

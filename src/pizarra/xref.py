@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pizarra.model import Course, Lesson, Ref, Target
+from pizarra.model import Course, CourseEntry, Lesson, Ref, Target
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,9 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
         return _resolve_doc(course, lesson, ref)
     found = _find_target(course, lesson, ref.label, ref.kind == "eq")
     if found is None:
+        upcoming = _upcoming_label(course, ref.label) if ref.kind != "eq" else None
+        if upcoming is not None:
+            return Resolved(f"../#leccion-{upcoming.number}", ref.text or upcoming.title)
         return f"no label {ref.label!r} in the course"
     owner, target = found
     href = f"#{target.anchor}" if owner is lesson else f"../{owner.slug}/#{target.anchor}"
@@ -56,6 +59,19 @@ def _find_target(
     return found
 
 
+def _upcoming_label(course: Course, label: str) -> CourseEntry | None:
+    """The upcoming lesson that lists ``label`` in its course entry, if one does."""
+    for entry in course.entries:
+        if entry.lesson is None and label in entry.labels:
+            return entry
+    return None
+
+
+def external(ref: Ref) -> bool:
+    """A ``{doc}`` into another project (``{doc}`book:page```, Sphinx's intersphinx)."""
+    return ref.kind == "doc" and ":" in ref.label
+
+
 def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if ":" in ref.label:
         return f"{ref.label!r} points into another project"
@@ -74,7 +90,7 @@ def hint_for(ref: Ref) -> str:
     """What to do about a reference that does not resolve."""
     if ref.kind == "doc":
         if ":" in ref.label:
-            return "link to the other site with [text](https://...) instead"
+            return "link to the other site with [text](https://...): only its text is shown"
         return "{doc} names a lesson by its file name (without .md), e.g. {doc}`text <powers>`"
     if ref.kind == "eq":
         return "give the equation a label: $$ ... $$ (name) or {math} with :label: name"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pizarra.errors import Diagnostic, Severity
 from pizarra.model import Course, Lesson
-from pizarra.xref import hint_for, resolve
+from pizarra.xref import external, hint_for, resolve
 
 
 def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
@@ -31,7 +31,12 @@ def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
         if isinstance(found, str):
             what = f"{{{xref.kind}}}" if xref.kind != "link" else "link"
             errors.append(
-                Diagnostic(xref.pos, f"{what} cannot be resolved: {found}", hint_for(xref))
+                Diagnostic(
+                    xref.pos,
+                    f"{what} cannot be resolved: {found}",
+                    hint_for(xref),
+                    severity=Severity.WARNING if external(xref) else Severity.ERROR,
+                )
             )
     keys = {source.key for source in lesson.sources}
     cited = set()
