@@ -1,6 +1,7 @@
 """A corpus run: MyST lectures written for Jupyter Book, imported, checked and built.
 
     python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only] [--update-outputs]
+                                [--timeout SECONDS]
 
 Each lecture of FOLDER (or only the NAMEs, file names without ``.md``) becomes a
 lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve; the other
@@ -8,8 +9,16 @@ lectures of FOLDER are listed as upcoming lessons with their ``doc`` name), thro
 ``pizarra import`` or, with ``--front-matter-only``, by replacing only its front
 matter. The rest of FOLDER (images, ``_static``) is copied next to them. The course
 is verified, and a table is printed per lecture: markup errors (from parsing),
-other errors, formulas present in the source vs typeset, code cells run vs failed
-(with the first reason), and leftovers: MyST syntax that reached the page as text.
+other errors, warnings, formulas present in the source vs typeset, code cells run vs
+failed (with the first reason) vs not run for want of a package (named), and
+leftovers: MyST syntax that reached the page as text.
+
+``--update-outputs`` does what an author does after importing: it writes the
+``{output}`` blocks the cells print (Jupyter Book lectures carry none), and marks
+``:nondeterministic:`` the cells whose output changes between two runs (random draws
+without a seed), as the error's hint says; the ``nondet`` column counts them.
+``--timeout`` gives every cell that many seconds (front matter ``cell_timeout``), for
+lectures with heavy simulations; ordinary builds keep pizarra's 30 s.
 Nothing of the lectures is kept: the course lives in a temporary folder.
 """
 
@@ -17,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
+import json
 import re
 import shutil
 import sys
@@ -25,11 +36,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from pizarra.build import verify
+from pizarra.check.code_cells import runnable_cells
 from pizarra.cli import default_tools
 from pizarra.course import load_course
-from pizarra.errors import Severity
+from pizarra.errors import Diagnostic, Severity
+from pizarra.execute import RunResult
 from pizarra.model import Course, Lesson
 
+_LABELS = re.compile(r"^\(([\w:.-]+)\)=\s*$|^:label:\s*([\w:.-]+)\s*$", re.M)
+"""Labels a lecture defines, so that the lectures not imported can list them."""
 _FENCE_LINE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(.*)$")
 _DISPLAY = re.compile(r"\$\$.+?\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?:[^$\n]|\n(?!\n))+?(?<!\\)\$")
@@ -105,7 +120,9 @@ def front_matter_only(text: str, number: int) -> str:
     return head + text
 
 
-def make_course(folder: Path, names: list[str], out: Path, plain: bool) -> None:
+def make_course(
+    folder: Path, names: list[str], out: Path, plain: bool, timeout: float | None
+) -> None:
     for item in folder.iterdir():
         if item.suffix != ".md" and not item.name.startswith("."):
             copy = shutil.copytree if item.is_dir() else shutil.copy
@@ -120,17 +137,37 @@ def make_course(folder: Path, names: list[str], out: Path, plain: bool) -> None:
 
             bibs = tuple(str(b.relative_to(folder)) for b in sorted(folder.rglob("*.bib")))
             text = import_file(source, number, "en", bibs).text
+        if timeout is not None:
+            text = text.replace("---\n", f"---\ncell_timeout: {timeout:g}\n", 1)
         (out / f"{name}.md").write_text(text, encoding="utf-8")
         entries.append(f"  - number: {number}\n    file: {name}.md\n")
     others = sorted(p.stem for p in folder.glob("*.md") if p.stem not in names)
     for number, name in enumerate(others, start=len(names) + 1):
+        text = (folder / f"{name}.md").read_text(encoding="utf-8")
+        labels = sorted({a or b for a, b in _LABELS.findall(text)})
         entries.append(
             f"  - number: {number}\n    title: {name}\n    summary: Not imported.\n"
-            f"    doc: {name}\n"
+            f"    doc: {name}\n    labels: {json.dumps(labels)}\n"
         )
     (out / "course.yaml").write_text(
         "title: Corpus\nlang: en\nlessons:\n" + "".join(entries), encoding="utf-8"
     )
+
+
+def mark_nondeterministic(unstable: list[Diagnostic]) -> int:
+    """Mark each cell whose two runs differed ``:nondeterministic:``; how many were marked."""
+    by_file: dict[str, set[int]] = collections.defaultdict(set)
+    for d in unstable:
+        by_file[d.pos.path].add(d.pos.line)
+    for path, fences in by_file.items():
+        lines = Path(path).read_text(encoding="utf-8").split("\n")
+        for line in sorted(fences, reverse=True):
+            if line < len(lines) and lines[line].strip() == "---":
+                lines.insert(line + 1, "nondeterministic: true")
+            else:
+                lines.insert(line, ":nondeterministic:")
+        Path(path).write_text("\n".join(lines), encoding="utf-8")
+    return sum(len(f) for f in by_file.values())
 
 
 def leftovers(html: str) -> collections.Counter[str]:
@@ -162,19 +199,32 @@ def main() -> int:
         action="store_true",
         help="write the {output} blocks first, as an author would with check --update-outputs",
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        help="seconds each cell may run (written as cell_timeout; default: pizarra's 30)",
+    )
     args = parser.parse_args()
     names = args.names or sorted(p.stem for p in args.folder.glob("*.md"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        make_course(args.folder, names, root, args.front_matter_only)
+        make_course(args.folder, names, root, args.front_matter_only, args.timeout)
         _, parse_errors = load_course(root)
         tools = default_tools(no_cache=False)
         report = verify(root, tools)
+        nondet: collections.Counter[str] = collections.Counter()
         if args.update_outputs:
             from pizarra.update import write_updated_outputs
 
-            if write_updated_outputs(report, tools.runner)[0]:
+            changed, unstable = write_updated_outputs(report, tools.runner)
+            if changed:
                 report = verify(root, tools)
+            if unstable:
+                mark_nondeterministic(unstable)
+                nondet.update(Path(d.pos.path).stem for d in unstable)
+                report = verify(root, tools)
+                if write_updated_outputs(report, tools.runner)[0]:
+                    report = verify(root, tools)
         course = report.course
         lessons = {p.stem: p for p in (root / f"{n}.md" for n in names)}
         rows = []
@@ -188,53 +238,92 @@ def main() -> int:
                 for d in report.diagnostics
                 if d.pos.path == shown and d.severity is Severity.ERROR and d not in markup
             ]
+            warnings = [
+                d
+                for d in report.diagnostics
+                if d.pos.path == shown and d.severity is Severity.WARNING
+            ]
             lesson = next((x for x in course.lessons() if x.path == path), None) if course else None
             present = formulas_in((args.folder / f"{name}.md").read_text(encoding="utf-8"))
             math_errors = sum(1 for d in others if "formula" in d.hint or "Temml" in d.hint)
             typeset = len(lesson.math) - math_errors if lesson else 0
             outcomes = report.outcomes.get(path, [])
-            failed = [o for o in outcomes if not o.result.ok]
-            why = collections.Counter(
-                (o.result.stderr.strip().splitlines() or ["?"])[-1][:60] for o in failed
-            )
-            cells = len(list(lesson.code_cells())) if lesson else 0
+            runnable = len(runnable_cells(lesson)) if lesson else 0
+            packages = sorted({p for o in outcomes for p in o.result.missing_packages})
+            failed = [o for o in outcomes if not o.result.ok and not o.result.missing_packages]
+            ran = sum(1 for o in outcomes if o.result.ok)
+            why = collections.Counter(reason(o.result) for o in failed)
             left = leftovers(page_html(course, lesson)) if course and lesson else {"unparsed": 1}
             rows.append(
-                (
+                Row(
                     name,
-                    len(markup),
-                    len(others),
-                    present,
-                    typeset,
-                    cells,
-                    len(outcomes) - len(failed),
-                    len(failed),
-                    sum(left.values()),
+                    (
+                        len(markup),
+                        len(others),
+                        len(warnings),
+                        present,
+                        typeset,
+                        runnable,
+                        ran,
+                        len(failed),
+                        runnable - ran - len(failed) if packages else 0,
+                        nondet[name],
+                        sum(left.values()),
+                    ),
                     left,
                     why,
+                    packages,
+                    collections.Counter(d.message.split(":")[0][:50] for d in warnings),
                 )
             )
             for d in markup + others:
                 print(d.format().splitlines()[0], file=sys.stderr)
-    head = f"{'lecture':18} {'markup':>6} {'other':>5} {'formulas':>8} {'typeset':>7} "
-    head += f"{'cells':>5} {'ran':>4} {'failed':>6} {'leftover':>8}"
-    print(head)
-    for name, markup, other, present, typeset, cells, ran, failed, nleft, _, _ in rows:
-        print(
-            f"{name:18} {markup:>6} {other:>5} {present:>8} {typeset:>7} "
-            f"{cells:>5} {ran:>4} {failed:>6} {nleft:>8}"
-        )
-    totals = [sum(r[i] for r in rows) for i in range(1, 9)]
-    print(
-        f"{'total':18} "
-        + " ".join(f"{v:>{w}}" for v, w in zip(totals, (6, 5, 8, 7, 5, 4, 6, 8), strict=True))
-    )
-    for name, *_, left, why in rows:
-        if left:
-            print(f"leftovers in {name}: " + ", ".join(f"{k} x{v}" for k, v in left.items()))
-        for reason, count in why.most_common(4):
-            print(f"failed cells in {name}: {count} x {reason}")
+    print_table(rows)
     return 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """One lecture's line of the table, and what explains it."""
+
+    name: str
+    counts: tuple[int, ...]
+    leftovers: collections.Counter[str] | dict[str, int]
+    failures: collections.Counter[str]
+    packages: list[str]
+    warnings: collections.Counter[str]
+
+
+COLUMNS = (
+    "markup", "other", "warn", "formulas", "typeset", "cells", "ran", "failed", "no-pkg",
+    "nondet", "leftover",
+)  # fmt: skip
+
+
+def reason(result: RunResult) -> str:
+    """Why a cell failed, in one short line."""
+    if result.timed_out:
+        return f"timed out after {result.duration:.0f} s"
+    return (result.stderr.strip().splitlines() or ["?"])[-1][:60]
+
+
+def print_table(rows: list[Row]) -> None:
+    print(f"{'lecture':18} " + " ".join(f"{c:>{max(len(c), 5)}}" for c in COLUMNS))
+    for name, counts in [(r.name, r.counts) for r in rows] + [
+        ("total", tuple(sum(col) for col in zip(*(r.counts for r in rows), strict=True)))
+    ]:
+        cells = " ".join(f"{v:>{max(len(c), 5)}}" for v, c in zip(counts, COLUMNS, strict=True))
+        print(f"{name:18} {cells}")
+    for row in rows:
+        if row.leftovers:
+            items = ", ".join(f"{k} x{v}" for k, v in row.leftovers.items())
+            print(f"leftovers in {row.name}: {items}")
+        for why, count in row.failures.most_common(4):
+            print(f"failed cells in {row.name}: {count} x {why}")
+        if row.packages:
+            print(f"not run in {row.name}: {row.counts[8]} cells, needs {', '.join(row.packages)}")
+        for what, count in row.warnings.most_common():
+            print(f"warnings in {row.name}: {count} x {what}")
 
 
 if __name__ == "__main__":
