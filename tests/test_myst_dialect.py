@@ -87,7 +87,36 @@ def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> No
     page = files["prueba/index.html"].decode()
     assert '<figure class="figure" id="fig-dot">' in page
     assert '<img src="../media/img/dot.png" alt="A dot" style="width: 50%">' in page
-    assert "<figcaption><p>Un punto.</p>" in page
+    assert '<figcaption><span class="figure-number">Figura 1</span> <p>Un punto.</p>' in page
+
+
+def test_every_figure_is_numbered_and_numref_shows_its_number(tmp_path: Path) -> None:
+    (tmp_path / "dot.png").write_bytes(PNG)
+    figure = "```{{figure}} dot.png\n{name}:alt: A dot\n\n{caption}\n```\n\n"
+    body = (
+        figure.format(name="", caption="Sin nombre.")
+        + figure.format(name=":name: fig-b\n", caption="Con nombre.")
+        + "```{prf:theorem}\n:label: thm\nT.\n```\n\n"
+        + "Ver {numref}`fig-b`, {numref}`la figura %s <fig-b>`, {numref}`thm` "
+        + "y {numref}`{name} ({number}) <fig-b>` {cite}`libro`.\n\n"
+        + "Mal: {numref}`nada` {numref}`sec`.\n\n(sec)=\n## Sección\n"
+    )
+    lesson, errors = lesson_from(body, tmp_path)
+    assert errors == [] and lesson is not None
+    course = small_course(lesson)
+    assert [e.message for e in check_references(course, lesson)] == [
+        "{numref} cannot be resolved: no label 'nada' in the course",
+        "{numref} cannot be resolved: 'sec' is not numbered (it is a section)",
+    ]
+    html = str(render_lesson_body(course, lesson, fake_math))
+    assert '<span class="figure-number">Figura 1</span> <p>Sin nombre.</p>' in html
+    assert '<span class="figure-number">Figura 2</span> <p>Con nombre.</p>' in html
+    assert (
+        '<p>Ver <a class="ref ref-numref" href="#fig-b">Figura 2</a>, '
+        '<a class="ref ref-numref" href="#fig-b">la figura 2</a>, '
+        '<a class="ref ref-numref" href="#thm">Teorema 1</a> '
+        'y <a class="ref ref-numref" href="#fig-b">A dot (2)</a> '
+    ) in html
 
 
 BIB = r"""

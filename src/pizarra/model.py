@@ -257,6 +257,8 @@ class Admonition:
     """Its content."""
     pos: SourcePos
     """The opening fence."""
+    dropdown: bool = False
+    """``:class: dropdown``: shown closed, as a disclosure the reader opens."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,8 @@ class Image:
     """A CSS width from ``:width:`` such as ``80%`` or ``300px`` ("" when none)."""
     pos: SourcePos
     """The opening fence."""
+    number: int | None = None
+    """A figure's number in the lesson (None for an image)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Resolving references across the course: ``{ref}``, ``{eq}``, ``{doc}`` and label links.
+"""Resolving references across the course: ``{ref}``, ``{numref}``, ``{eq}``, ``{doc}`` and
+label links.
 
 One function serves both the check (which reports what does not resolve) and the
 renderer (which needs the link and its text), so the two cannot disagree.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pizarra.i18n.strings import STRINGS, t
 from pizarra.model import Course, CourseEntry, Lesson, Ref, Target
 
 
@@ -33,6 +35,8 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
         return f"no label {ref.label!r} in the course"
     owner, target = found
     href = f"#{target.anchor}" if owner is lesson else f"../{owner.slug}/#{target.anchor}"
+    if ref.kind == "numref":
+        return _numbered(lesson, ref, target, href)
     if ref.kind == "eq":
         if target.kind != "equation" or target.number is None:
             return f"{ref.label!r} is not a numbered equation (it is a {target.kind})"
@@ -57,6 +61,23 @@ def _find_target(
                     return owner, target
                 found = found or (owner, target)
     return found
+
+
+def _numbered(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved | str:
+    """``{numref}``: "Figure 2", or the author's text with ``%s`` (or ``{number}``) filled."""
+    if target.number is None:
+        return f"{ref.label!r} is not numbered (it is a {target.kind})"
+    number = str(target.number)
+    if ref.text:
+        text = ref.text.replace("%s", number).replace("{number}", number)
+        return Resolved(href, text.replace("{name}", target.title))
+    key = {"figure": "figure_n", "exercise": "exercise_n"}.get(target.kind)
+    if key is not None:
+        return Resolved(href, t(lesson.lang, key, n=target.number))
+    word = STRINGS.get(lesson.lang, STRINGS["en"]).get(f"prf_{target.kind}")
+    if word is None:
+        return f"{ref.label!r} needs the text to show: {{numref}}`text %s <{ref.label}>`"
+    return Resolved(href, f"{word} {number}")
 
 
 def _upcoming_label(course: Course, label: str) -> CourseEntry | None:
@@ -94,6 +115,11 @@ def hint_for(ref: Ref) -> str:
         return "{doc} names a lesson by its file name (without .md), e.g. {doc}`text <powers>`"
     if ref.kind == "eq":
         return "give the equation a label: $$ ... $$ (name) or {math} with :label: name"
+    if ref.kind == "numref":
+        return (
+            "{numref} names a numbered {figure} (:name:), theorem or exercise (:label:); "
+            f"for anything else use {{ref}}`text <{ref.label}>`"
+        )
     return (
         "define the label with (name)= before a heading, or :label: on a directive; "
         f"a place without a title needs text: {{ref}}`text <{ref.label}>`"

@@ -64,6 +64,7 @@ ROLES: dict[str, RoleRule] = {
     "cite:t": cite.lower_cite_role,
     "ref": ref.lower_ref_role,
     "eq": ref.lower_eq_role,
+    "numref": ref.lower_numref_role,
     "doc": ref.lower_doc_role,
     "index": index_entry.lower_index_role,
 }

@@ -42,4 +42,5 @@ def lower_admonition(
     label = body.options.get("name", "")
     if label:
         ctx.add_target(label, "target", None, directive.argument, directive.pos)
-    return Admonition(kind, directive.argument, blocks, directive.pos)
+    dropdown = "dropdown" in body.options.get("class", "").split()
+    return Admonition(kind, directive.argument, blocks, directive.pos, dropdown)

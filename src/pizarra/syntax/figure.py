@@ -1,5 +1,8 @@
 """``{image} path`` and ``{figure} path``: an image file of the course, copied into the site.
 
+Every ``{figure}`` is numbered in its lesson, as Jupyter Book numbers figures: the
+caption starts "Figure 2" and ``{numref}`` shows the same number.
+
 The file must live inside the course folder (``/x.png`` starts at the course folder,
 ``x.png`` next to the lesson) and be a raster image: an SVG file can carry scripts,
 so it is refused rather than published as it is.
@@ -60,15 +63,15 @@ def lower_figure(
         )
     label = body.options.get("name", "")
     anchor = ""
+    number = ctx.next_number("figure") if directive.name == "figure" else None
     if label and LABEL.match(label):
-        number = ctx.next_number("figure") if directive.name == "figure" else None
         anchor = ctx.add_target(label, "figure", number, alt, directive.pos)
     elif label:
         ctx.error(directive.pos, f"invalid :name: {label!r}", hint="e.g. :name: fig-growth")
     if found is None:
         return None
     file, site_path = found
-    return Image(file, site_path, alt, caption, anchor, width, directive.pos)
+    return Image(file, site_path, alt, caption, anchor, width, directive.pos, number)
 
 
 def _image_file(ctx: LowerContext, argument: str, pos: SourcePos) -> tuple[Path, str] | None:

@@ -1,6 +1,8 @@
-"""``{ref}``, ``{eq}`` and ``{doc}`` roles: references to labels, equations and lessons.
+"""``{ref}``, ``{numref}``, ``{eq}`` and ``{doc}`` roles: references to labels, numbered
+figures and theorems, equations and lessons.
 
-``{ref}`label```, ``{ref}`text <label>```, ``{eq}`label``` and ``{doc}`text <lesson>```
+``{ref}`label```, ``{ref}`text <label>```, ``{numref}`Fig. %s <label>```, ``{eq}`label```
+and ``{doc}`text <lesson>```
 are recorded as :class:`~pizarra.model.Ref`; whether they resolve is decided once the
 whole course is read (:mod:`pizarra.xref`), since a label may be defined further down
 or in another lesson.
@@ -47,6 +49,10 @@ def lower_ref_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token
 
 def lower_eq_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token) -> None:
     _record(ctx, "eq", content, pos, token)
+
+
+def lower_numref_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token) -> None:
+    _record(ctx, "numref", content, pos, token)
 
 
 def lower_doc_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token) -> None:
