@@ -35,3 +35,10 @@ def test_each_search_looks_only_a_bounded_window_ahead() -> None:
     assert (locate.find("$b$").line, locate.find("$b$").col) == (1, 1)
     near = Locator(context(["x", " " * 10 + "$b$"]), [0, 2]).find("$b$")
     assert (near.line, near.col) == (2, 11)
+
+
+def test_a_link_is_placed_at_its_opening_bracket() -> None:
+    lines = ["[sic] then [a [nested] \\] text](x) and", "[two", "lines](y)"]
+    locate = Locator(context(lines), [0, 3])
+    first, second = locate.find("](x", opening=True), locate.find("](y", opening=True)
+    assert [(first.line, first.col), (second.line, second.col)] == [(1, 12), (2, 1)]

@@ -42,14 +42,34 @@ class Locator:
         self._line_starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         self._cursor = 0
 
-    def find(self, needle: str) -> SourcePos:
+    def find(self, needle: str, opening: bool = False) -> SourcePos:
+        """Where ``needle`` is next; with ``opening``, the ``[`` of the link it ends."""
         end = self._cursor + WINDOW + len(needle)
         index = self._text.find(needle, self._cursor, end) if needle else -1
         if index < 0:
             return self._ctx.line_pos(self._start)
+        start = self._cursor
         self._cursor = index + len(needle)
+        return self._pos(_opening_bracket(self._text, start, index) if opening else index)
+
+    def _pos(self, index: int) -> SourcePos:
         line = bisect_right(self._line_starts, index) - 1
         return self._ctx.pos(self._start + line, index - self._line_starts[line])
+
+
+def _opening_bracket(text: str, start: int, close: int) -> int:
+    """The ``[`` that the ``]`` at ``close`` ends (brackets in the link text are balanced)."""
+    depth = 0
+    for index in range(close - 1, start - 1, -1):
+        if text[index] in "[]" and index > 0 and text[index - 1] == "\\":
+            continue
+        if text[index] == "]":
+            depth += 1
+        elif text[index] == "[":
+            if depth == 0:
+                return index
+            depth -= 1
+    return close
 
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
@@ -75,7 +95,8 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
             else:
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
-            lower_link(ctx, child, locate.find("](" + str(child.attrGet("href") or "")))
+            href = str(child.attrGet("href") or "")
+            lower_link(ctx, child, locate.find("](" + href, opening=True))
         elif child.type == "text_special" and child.markup in ("\\(", "\\["):
             ctx.warn(
                 locate.find(child.markup),
