@@ -18,6 +18,7 @@ from pizarra.explorers import (
     parse_explorer,
     render_explorer,
     resolve_state,
+    state_pages,
     state_params,
 )
 from pizarra.model import Explorer
@@ -73,7 +74,7 @@ def test_initial_state_matches_the_reference_page(reference: Explorer) -> None:
     )
     assert current_row(html) == ["1024", "8×", "64×", "1.048.576", "← Seleccionada"]
     assert 'aria-valuetext="1024 tokens"' in html
-    assert '<option value="1024" selected>1024</option>' in html
+    assert '<li><a href="./#crecimiento-atencion" aria-current="true">1024</a></li>' in html
     assert "Mostrar los datos del gráfico como tabla" in html
     assert "<caption" in html and "Crecimiento lineal y cuadrático relativo a 128 tokens" in html
 
@@ -106,19 +107,22 @@ def test_query_selects_a_state(reference: Explorer) -> None:
     ]
     assert current_row(html)[0] == "2048"
     assert 'value="11"' in html  # the range sits on exponent 11
-    assert html.count(" selected>") == 1
+    assert html.count('aria-current="true">') == 2  # the state's link and its table row
+    assert '<a href="crecimiento-atencion-n-2048.html#crecimiento-atencion" aria-current' in html
 
 
-def test_no_javascript_form_is_a_get_form_named_after_the_variable(reference: Explorer) -> None:
+def test_no_javascript_control_links_every_state_to_its_own_page(reference: Explorer) -> None:
     html = str(render_explorer(reference, "es"))
-    form = (
-        '<form class="px-control" method="get" action="#crecimiento-atencion" '
-        "data-pagefind-ignore>"
-    )
-    assert form in html
-    assert '<select name="n"' in html
+    hrefs = re.findall(r'<li><a href="([^"]*)"', html)
+    assert hrefs == [
+        *(f"crecimiento-atencion-n-{v}.html#crecimiento-atencion" for v in (128, 256, 512)),
+        "./#crecimiento-atencion",
+        *(f"crecimiento-atencion-n-{v}.html#crecimiento-atencion" for v in (2048, 4096, 8192)),
+    ]
+    assert [name for name, _ in state_pages(reference.spec)] == [
+        f"crecimiento-atencion-n-{v}.html" for v in (128, 256, 512, 2048, 4096, 8192)
+    ]
     assert re.search(r'<input class="px-range" type="range"[^>]* hidden>', html)
-    assert '<button type="submit">Aplicar</button>' in html
     assert state_params(reference.spec) == ("n",)
 
 

@@ -58,7 +58,7 @@ def test_explorer_state_is_rendered_on_the_server(client: TestClient) -> None:
     page = client.get(LESSON, params={"n": "2048"})
     assert page.status_code == 200
     assert "4.194.304" in page.text
-    assert 'value="2048" selected' in page.text
+    assert 'aria-current="true">2048</a>' in page.text
 
 
 @pytest.mark.parametrize("value", ["3", "abc", "1e3", "-128", "2048.0", "9" * 400, ""])

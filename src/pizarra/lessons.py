@@ -38,7 +38,7 @@ from pizarra.check.references import check_references
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.guard import guarded
 from pizarra.model import Course, Lesson
-from pizarra.render import lesson_path, render_lesson_page
+from pizarra.render import lesson_path, render_lesson_page, render_state_pages
 from pizarra.report_page import render_report_page, report_path
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ class LessonResult:
     outcomes: tuple[CellOutcome, ...]
     """Its code cells' runs."""
     pages: dict[str, bytes]
-    """Its files in the site: the lesson page, its report page and its figures' SVG
-    files (empty when the lesson has errors)."""
+    """Its files in the site: the lesson page, its report page, its figures' SVG
+    files and its explorers' state pages (empty when the lesson has errors)."""
     cached: bool = False
     """True when the whole result came from the cache."""
 
@@ -114,13 +114,16 @@ def _pages(
     ledger: LessonLedger,
     outcomes: Sequence[CellOutcome],
 ) -> dict[str, bytes]:
-    """The lesson page, its report page, and the SVG files of its figures beside it."""
+    """The lesson page, its report page, the SVG files of its figures beside it, and a
+    page for each explorer state but the initial one (so links select states on any host)."""
     figures = cell_figures(outcomes)
     page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
     folder = lesson_path(lesson).rpartition("/")[0]
     files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
+    states = {path: html.encode() for path, html in render_state_pages(course, lesson).items()}
     return {
         **files,
+        **states,
         lesson_path(lesson): page.encode(),
         report_path(lesson): render_report_page(course, lesson, ledger).encode(),
     }

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from pizarra.csp import with_meta
 from pizarra.errors import SourcePos
-from pizarra.explorers import asset_names, render_explorer
+from pizarra.explorers import asset_names, render_explorer, state_pages
 from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.math_numbers import localized
@@ -145,6 +145,36 @@ def render_lesson_page(
         cells=len(ledger.cells) if ledger is not None else 0,
         entry_href=_sibling_href,
     )
+
+
+def render_state_pages(course: Course, lesson: Lesson) -> dict[str, str]:
+    """Each explorer state but the initial one, as a small page beside the lesson page:
+    the explorer's no-JavaScript links go there, so they work from any static host.
+
+    A growth explorer has at most 25 values, so a lesson gets at most 24 such pages
+    per explorer."""
+    lang = lesson.lang
+    pages: dict[str, str] = {}
+    for explorer in lesson.explorers():
+        css = [*SITE_CSS, *(n for n in asset_names(explorer.kind) if n.endswith(".css"))]
+        scripts = [n for n in asset_names(explorer.kind) if n.endswith(".js")]
+        for name, query in state_pages(explorer.spec):
+            fragment = render_explorer(explorer, lang, query)
+            chosen = ", ".join(f"{k} = {v}" for k, v in query.items())
+            title = " · ".join((chosen, lesson.title, course.title))
+            pages[f"{lesson.slug}/{name}"] = _page(
+                "state.html",
+                course,
+                lang,
+                "../",
+                title,
+                css,
+                scripts,
+                lesson=lesson,
+                explorer=fragment,
+                back=f"./#{explorer.spec.id}",
+            )
+    return pages
 
 
 def render_lesson_body(

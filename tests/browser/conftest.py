@@ -7,15 +7,18 @@ server does; assets come from :func:`explorer_assets`.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -230,3 +233,62 @@ def cubic_lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCou
     folder = tmp_path_factory.mktemp("cubic")
     shutil.copy(FIXTURES / "cubic-en.md", folder / "cubic-en.md")
     yield from serve_course(folder / "cubic-en.md")
+
+
+SUB = "/sub"
+"""The sub-path the built site is served under, as on a project page of a static host."""
+
+
+class StaticHost(SimpleHTTPRequestHandler):
+    """A plain static file server, answering a missing file with the site's 404.html
+    (as GitHub Pages and Netlify do) and caching nothing."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / SUB.strip("/") / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The bundled course built by ``pizarra build`` and served by a plain static file
+    server under :data:`SUB`; the base URL, ending in the sub-path without a slash.
+
+    The build runs in a process of its own: it forks workers, which must not inherit
+    the test process's browser threads.
+    """
+    host = tmp_path_factory.mktemp("host")
+    out = host / SUB.strip("/")
+    done = subprocess.run(
+        [sys.executable, "-m", "pizarra", "build", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    handler = functools.partial(StaticHost, directory=str(host))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{SUB}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

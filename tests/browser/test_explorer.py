@@ -36,7 +36,7 @@ SNAPSHOT = """(selector) => {
     value: q("[data-value]").textContent,
     valuetext: q("input.px-range").getAttribute("aria-valuetext"),
     range: q("input.px-range").value,
-    select: q("select").value,
+    link: q(".px-states [aria-current]").textContent,
     currentRows: current.length,
     currentClass: root.querySelectorAll("tbody tr.px-current").length,
     current: Array.from(current[0].children).map((c) => c.textContent),
@@ -61,10 +61,9 @@ def range_of(page: Page, selector: str = ROOT) -> Any:
     return page.locator(f"{selector} input.px-range")
 
 
-def test_enhanced_control_replaces_the_form(page: Page, base_url: str) -> None:
+def test_enhanced_control_replaces_the_state_links(page: Page, base_url: str) -> None:
     open_page(page, base_url + "/")
-    assert not page.locator(f"{ROOT} select").is_visible()
-    assert not page.locator(f"{ROOT} button[type=submit]").is_visible()
+    assert not page.locator(f"{ROOT} .px-states").is_visible()
     label_for = page.get_attribute(f"{ROOT} label.px-label", "for")
     assert label_for == "crecimiento-atencion-range"
     state = snapshot(page)
@@ -91,7 +90,7 @@ def test_arrow_end_home_and_page_keys(page: Page, base_url: str) -> None:
     }
     assert state["current"][0] == "2048" and state["current"][-1] == "← Seleccionada"
     assert state["currentRows"] == 1 and state["currentClass"] == 1
-    assert state["valuetext"] == "2048 tokens" and state["select"] == "2048"
+    assert state["valuetext"] == "2048 tokens" and state["link"] == "2048"
     page.keyboard.press("End")
     assert snapshot(page)["readouts"]["n"] == "8192"
     page.keyboard.press("Home")
@@ -136,7 +135,7 @@ def test_client_strings_equal_the_server_for_every_state(
         client = snapshot(page)
         nojs_page.goto(f"{base_url}/?n={value}")
         server = snapshot(nojs_page)
-        for key in ("range", "select"):
+        for key in ("range", "link"):
             assert client[key] == server[key], (value, key)
         assert client == server, value
 
@@ -159,7 +158,8 @@ def test_live_region_is_polite_and_not_flooded(page: Page, base_url: str) -> Non
 
 def test_without_javascript_everything_is_there(nojs_page: Page, base_url: str) -> None:
     nojs_page.goto(base_url + "/")
-    assert nojs_page.locator(f"{ROOT} select").is_visible()
+    links = nojs_page.locator(f"{ROOT} .px-states a")
+    assert links.all_inner_texts() == [str(v) for v in VALUES]
     assert not nojs_page.locator(f"{ROOT} input.px-range").is_visible()
     nojs_page.click(f"{ROOT} details > summary")
     rows = nojs_page.locator(f"{ROOT} tbody tr")
@@ -167,10 +167,11 @@ def test_without_javascript_everything_is_there(nojs_page: Page, base_url: str) 
     texts = [rows.nth(i).inner_text().split("\t") for i in range(7)]
     assert [t[0] for t in texts] == [str(v) for v in VALUES]
     assert texts[6][1:4] == ["64×", "4096×", "67.108.864"]
-    nojs_page.select_option(f"{ROOT} select", "4096")
-    nojs_page.click(f"{ROOT} button[type=submit]")
-    nojs_page.wait_for_url("**/?n=4096#crecimiento-atencion")
-    assert snapshot(nojs_page)["readouts"]["quadratic"] == "1024×"
+    # Each state is a page of its own (the build writes them); the initial one is the lesson.
+    hrefs = links.evaluate_all("l => l.map(a => a.getAttribute('href'))")
+    assert hrefs[3] == "./#crecimiento-atencion"
+    assert hrefs[5] == "crecimiento-atencion-n-4096.html#crecimiento-atencion"
+    assert nojs_page.locator(f"{ROOT} .px-states [aria-current]").inner_text() == "1024"
 
 
 @pytest.mark.parametrize("bad", ["1000", "abc", "99999999999999999999999"])

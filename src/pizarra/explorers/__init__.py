@@ -28,6 +28,7 @@ __all__ = [
     "parse_explorer",
     "render_explorer",
     "resolve_state",
+    "state_pages",
     "state_params",
 ]
 
@@ -74,6 +75,16 @@ def parse_explorer(
         message = f"unknown explorer kind {kind.strip()!r}"
         return None, [Diagnostic(pos, message, f"known kinds: {known}")]
     return entry.parse(body, pos, lang)
+
+
+def state_pages(spec: ExplorerSpec) -> tuple[tuple[str, dict[str, str]], ...]:
+    """Each state but the initial one: its page's file name and the query that selects it.
+
+    The build writes these pages beside the lesson, so an explorer's links work on
+    any static host; the initial state is the lesson page itself.
+    """
+    name = spec.variable.name
+    return tuple((growth.state_page(spec, v), {name: str(v)}) for v in growth.state_values(spec))
 
 
 def state_params(spec: ExplorerSpec) -> tuple[str, ...]:

@@ -18,7 +18,6 @@ function enhance(root) {
   root.dataset.enhanced = "true";
   const data = JSON.parse(script.textContent);
   const format = new Intl.NumberFormat(data.lang, { maximumFractionDigits: data.decimals });
-  const select = root.querySelector("select");
   const label = root.querySelector("label.px-label");
   const valueOut = root.querySelector("[data-value]");
   const summary = root.querySelector("[data-summary]");
@@ -27,6 +26,7 @@ function enhance(root) {
   const dots = Array.from(root.querySelectorAll("[data-dot]"));
   const outputs = data.readouts.map((r) => [r, root.querySelector(`[data-readout="${r.id}"]`)]);
   const rows = Array.from(root.querySelectorAll("tbody tr"));
+  const links = Array.from(root.querySelectorAll(".px-states a"));
   let timer = 0;
 
   function texts(state) {
@@ -45,13 +45,16 @@ function enhance(root) {
     const values = texts(state);
     const sentence = fill(data.summary, values);
     range.setAttribute("aria-valuetext", fill(data.valuetext, { value }));
-    select.value = state.value;
     valueOut.textContent = value;
     for (const [r, el] of outputs) if (el) el.textContent = values[r.id];
     summary.textContent = sentence;
     markerLine.style.transform = `translate(${state.x}px, 0px)`;
     dots.forEach((dot, i) => {
       dot.style.transform = `translate(${state.x}px, ${state.ys[i]}px)`;
+    });
+    links.forEach((link, i) => {
+      if (i === index) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
     });
     rows.forEach((row, i) => {
       const current = i === index;

@@ -43,6 +43,22 @@ class StateError(Exception):
         """The query parameter at fault."""
 
 
+def state_page(spec: GrowthSpec, value: int) -> str:
+    """The file, beside the lesson page, that shows the explorer at ``value``."""
+    return f"{spec.id}-{spec.variable.name}-{value}.html"
+
+
+def state_href(spec: GrowthSpec, value: int) -> str:
+    """The link to a state: the lesson itself for the initial one, else its own page."""
+    page = "./" if value == spec.variable.initial else state_page(spec, value)
+    return f"{page}#{spec.id}"
+
+
+def state_values(spec: GrowthSpec) -> tuple[int, ...]:
+    """Every state but the initial one (which the lesson page shows)."""
+    return tuple(v for v in spec.variable.values if v != spec.variable.initial)
+
+
 def params(spec: GrowthSpec) -> tuple[str, ...]:
     """The query parameters that select a state."""
     return (spec.variable.name,)
@@ -141,12 +157,10 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
     return Markup(
         GROWTH.render(
             id=spec.id,
-            param=variable.name,
             label=variable.label,
             hint=variable.hint,
-            apply=t(lang, "apply"),
             options=[
-                {"value": v, "text": text, "selected": i == state.index}
+                {"href": state_href(spec, v), "text": text, "selected": i == state.index}
                 for i, (v, text) in enumerate(zip(variable.values, value_texts, strict=True))
             ],
             low=variable.exponents[0],

@@ -1,8 +1,9 @@
 """The ``growth`` explorer's HTML, a Jinja template with autoescape on.
 
-The markup is complete without JavaScript: a GET form, the chart, the readouts,
+The markup is complete without JavaScript: links to every state (each state is a
+page of its own, so this works from any static host), the chart, the readouts,
 the summary and the data table all show the selected state. ``growth.js`` only
-swaps the form for a range input and rewrites the same elements in place.
+swaps the links for a range input and rewrites the same elements in place.
 
 Classes start with ``px-``; ``data-*`` attributes are what the script reads.
 """
@@ -14,26 +15,23 @@ from jinja2 import Environment, StrictUndefined
 TEMPLATE = """\
 <section class="px-explorer px-growth" id="{{ id }}" data-explorer="growth" \
 aria-labelledby="{{ id }}-label">
-<form class="px-control" method="get" action="#{{ id }}" data-pagefind-ignore>
-<label class="px-label" id="{{ id }}-label" for="{{ id }}-select">{{ label }}</label>
+<div class="px-control" data-pagefind-ignore>
+<label class="px-label" id="{{ id }}-label" for="{{ id }}-range">{{ label }}</label>
 <p class="px-hint" id="{{ id }}-hint">{{ hint }}</p>
 <div class="px-input">
-<span class="px-nojs">
-<select name="{{ param }}" id="{{ id }}-select" aria-describedby="{{ id }}-hint">
+<ul class="px-nojs px-states" aria-labelledby="{{ id }}-label" aria-describedby="{{ id }}-hint">
 {%- for option in options %}
-<option value="{{ option.value }}"{% if option.selected %} selected{% endif %}>\
-{{ option.text }}</option>
+<li><a href="{{ option.href }}"{% if option.selected %} aria-current="true"{% endif %}>\
+{{ option.text }}</a></li>
 {%- endfor %}
-</select>
-<button type="submit">{{ apply }}</button>
-</span>
+</ul>
 <input class="px-range" type="range" id="{{ id }}-range" min="{{ low }}" max="{{ high }}" step="1" \
 value="{{ exponent }}" aria-labelledby="{{ id }}-label" aria-describedby="{{ id }}-hint" \
 aria-valuetext="{{ valuetext }}" hidden>
 <span class="px-value px-slot" aria-hidden="true"><span class="px-sizer">{{ widest_value }}</span>\
 <span data-value>{{ value_text }}</span></span>
 </div>
-</form>
+</div>
 <ul class="px-legend">
 {%- for line in chart.lines %}
 <li><svg class="px-swatch" viewBox="0 0 36 10" width="36" height="10" aria-hidden="true" \
