@@ -223,7 +223,7 @@ def _context(
     functions: dict[str, Function] = {}
     names = frozenset(key.split("(")[0].lstrip("\\").strip() for key in definitions or {})
     for key, body in (definitions or {}).items():
-        parsed = parse_definition(key, body, names)
+        parsed = parse_definition(key, body, names, lang)
         if isinstance(parsed, str):
             diagnostics.append(Diagnostic(start, f"functions: {parsed}", 'e.g. g: "x^2 + 1"'))
         else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pizarra.exact.ast import Node, letters
+from pizarra.exact.ast import Node, has_plus_minus, letters
 from pizarra.exact.lexer import lex
 from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.vocabulary import GREEK, WORD_FUNCTIONS
@@ -43,11 +43,13 @@ class Function:
 
 
 def parse_definition(
-    key: str, body: str, others: frozenset[str] = frozenset()
+    key: str, body: str, others: frozenset[str] = frozenset(), lang: str = "en"
 ) -> tuple[str, Function] | str:
     """The name and function ``key: body`` defines, or what is wrong with it.
 
     ``others`` are the names of the lesson's other functions (a body may use them).
+    Numerals are read in the lesson's ``lang``, as its claims are (``0{,}5`` is a half
+    in Spanish), so a definition and a claim never read the same digits differently.
     """
     match = _NAME.match(key.strip())
     if match is None:
@@ -59,9 +61,11 @@ def parse_definition(
         return f"the definition of {name} is longer than {MAX_DEFINITION} characters"
     tex = _WORD.sub(lambda word: "\\" + word.group(1), body)
     named = tuple(p.strip() for p in match.group(2).split(",")) if match.group(2) else ()
-    node = parse_side(lex(tex), others | {name}, frozenset(named))
+    node = parse_side(lex(tex, lang), others | {name}, frozenset(named))
     if isinstance(node, Unsupported):
         return f"the definition of {name} cannot be read: {node.reason}"
+    if has_plus_minus(node):
+        return f"the definition of {name} has \\pm: a function has one value, write two functions"
     free = sorted(letters(node))
     if named:
         params = named

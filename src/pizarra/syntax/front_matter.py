@@ -175,7 +175,7 @@ def parse_front_matter(
         bib = []
     _check_conventions(conventions, where.get("conventions", origin), errors)
     functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
-    _check_functions(functions, text, origin, where.get("functions", origin), errors)
+    _check_functions(functions, text, origin, where.get("functions", origin), errors, lang)
     macros = read_macros(values.get("macros"), where.get("macros", origin), errors)
     strict_claims = values.get("strict_claims", False)
     if not isinstance(strict_claims, bool):
@@ -248,13 +248,14 @@ def _check_functions(
     origin: SourcePos,
     pos: SourcePos,
     errors: list[Diagnostic],
+    lang: str,
 ) -> None:
-    """Each definition must read as a function (the same parser that reads claims)."""
+    """Each definition must read as a function (the same parser, numerals in ``lang``)."""
     from pizarra.exact.definitions import parse_definition
 
     names = frozenset(key.split("(")[0].lstrip("\\").strip() for key in functions)
     for key, body in functions.items():
-        result = parse_definition(key, body, names)
+        result = parse_definition(key, body, names, lang)
         if isinstance(result, str):
             where = _entry_pos(text, origin, pos, key)
             errors.append(Diagnostic(where, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`'))
