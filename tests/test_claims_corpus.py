@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +20,7 @@ import pytest
 from pizarra.check.claims import ClaimRecord, claim_records
 from pizarra.exact.judge import Status
 from pizarra.lower import parse_lesson
+from pizarra.model import Lesson
 
 CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}
@@ -55,16 +56,27 @@ CASES = _cases()
 
 
 @cache
-def _records(path: Path) -> tuple[ClaimRecord, ...]:
+def _lesson(path: Path) -> Lesson:
     lesson, errors = parse_lesson(path, path.name)
     assert lesson is not None and not errors, [e.format() for e in errors]
-    records, problems = claim_records(lesson)
-    assert not problems, [p.format() for p in problems]
-    return tuple(records)
+    return lesson
 
 
 def _on_line(case: Case) -> list[ClaimRecord]:
-    return [r for r in _records(case.path) if r.pos.line == case.line]
+    """The claims on the case's line, judged afresh for each case.
+
+    Only the parsed lesson is shared between cases: every case runs the claim checker
+    on its own formulas, so mutation testing sees which cases reach which code.
+    """
+    lesson = _lesson(case.path)
+    near = tuple(
+        item
+        for item in lesson.math
+        if item.pos.line <= case.line <= item.pos.line + item.tex.count("\n") + 1
+    )
+    records, problems = claim_records(replace(lesson, math=near))
+    assert not problems, [p.format() for p in problems]
+    return [r for r in records if r.pos.line == case.line]
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=_case_id(c)) for c in CASES])
@@ -91,7 +103,8 @@ def test_no_false_case_is_checked_and_each_fails_at_its_line() -> None:
 def test_every_judged_line_has_an_expectation() -> None:
     annotated = {(case.path, case.line) for case in CASES}
     for path in {case.path for case in CASES}:
-        stray = [r for r in _records(path) if (path, r.pos.line) not in annotated]
+        records, _ = claim_records(_lesson(path))
+        stray = [r for r in records if (path, r.pos.line) not in annotated]
         assert stray == [], path.name
 
 
