@@ -202,6 +202,8 @@ def binary(op: str, left: Ex, right: Ex, spelling: int) -> Ex:
     if op == "*":
         a, b = wrap(left, PRODUCT, spelling), wrap(right, IMPLICIT, spelling)
         sym = ["\\cdot ", "\\times ", "\\cdot", "*"][spelling % 4]
+        if sym[-1].isalpha() and b.tex[:1].isalpha():
+            sym += " "  # \cdot x, not \cdotx
         return Ex(f"{a.tex}{sym}{b.tex}", arith("*", a.value, b.value), PRODUCT, a.digit_first)
     if op == "/":
         a, b = wrap(left, PRODUCT, spelling), wrap(right, ATOM, spelling)
@@ -217,7 +219,8 @@ def binary(op: str, left: Ex, right: Ex, spelling: int) -> Ex:
         a = wrap(a, SUM + 9, spelling)
     if a.tex[-1:].isdigit() and b.tex.startswith(("\\frac", "\\dfrac", "\\tfrac")):
         b = wrap(b, SUM + 9, spelling)
-    return Ex(f"{a.tex}{b.tex}", arith("*", a.value, b.value), IMPLICIT, a.digit_first)
+    gap = " " if re.search(r"\\[A-Za-z]+$", a.tex) and b.tex[:1].isalpha() else ""
+    return Ex(f"{a.tex}{gap}{b.tex}", arith("*", a.value, b.value), IMPLICIT, a.digit_first)
 
 
 def power(base: Ex, p: int, q: int, spelling: int) -> Ex:
@@ -342,7 +345,7 @@ def call(name: str, inner: Ex, spelling: int) -> Ex:
             value = Fraction(int(rounded))
         left, right = ("\\lfloor ", "\\rfloor") if name == "floor" else ("\\lceil ", "\\rceil")
         if spelling % 2:
-            left, right = "\\left" + left.strip(), "\\right" + right
+            left, right = "\\left" + left.strip() + " ", "\\right" + right
         return Ex(f"{left}{inner.tex}{right}", value)
     argument = f"\\left({inner.tex}\\right)" if spelling % 2 else f"({inner.tex})"
     if name == "exp":
