@@ -345,3 +345,46 @@ def test_lesson_functions_nest_to_their_depth_limit() -> None:
 def test_a_lesson_function_reads_the_lesson_conventions() -> None:
     found = iter_claims("h(0) = 1", conventions={"zero_to_the_zero": "1"}, functions={"h": "x^0"})
     assert [v.status for v in found] == [Status.CHECKED]
+
+
+@pytest.mark.parametrize(
+    ("tex", "conventions", "domain", "expected"),
+    [
+        pytest.param("\\exp(x) > 0", {}, "real", Status.CHECKED, id="exp"),
+        pytest.param("\\exp(x)\\exp(x) = \\exp(2x)", {}, "real", Status.CHECKED, id="exp-sum"),
+        pytest.param("\\log(x) = \\ln(x)", {"log": "e"}, "positive", Status.CHECKED, id="log-e"),
+        pytest.param("\\log(x) = \\ln(x)", {}, "positive", Status.FAILED, id="log-10"),
+        pytest.param("\\log(10x) = 1 + \\log(x)", {}, "positive", Status.CHECKED, id="log-default"),
+        pytest.param("\\log_{e}(x) = \\ln(x)", {}, "positive", Status.CHECKED, id="log-base-e"),
+        pytest.param("\\ln(x) = \\ln(x)", {}, "real", Status.UNCHECKED, id="ln-of-any-real"),
+        pytest.param("\\log_{0}(x) = 0", {}, "positive", Status.UNCHECKED, id="base-zero"),
+        pytest.param("\\log_{-2}(x) = 0", {}, "positive", Status.UNCHECKED, id="base-negative"),
+    ],
+)
+def test_logs_and_exp_of_letters(
+    tex: str, conventions: dict[str, str], domain: str, expected: Status
+) -> None:
+    """Kept only where defined for every value of the letter, in the lesson's base."""
+    verdicts = iter_claims(tex, conventions, {"x": domain})
+    assert [v.status for v in verdicts] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tex", "domain", "expected"),
+    [
+        pytest.param("x^{-1/2} = x^{-1/2}", "positive", Status.CHECKED, id="negative-positive"),
+        pytest.param("x^{-1/2} = x^{-1/2}", "nonnegative", Status.UNCHECKED, id="negative-zero"),
+        pytest.param("x^{1/2} = \\sqrt{x}", "nonnegative", Status.CHECKED, id="half-zero"),
+        pytest.param("x^{1/2} = \\sqrt{x}", "real", Status.UNCHECKED, id="half-real"),
+    ],
+)
+def test_fractional_powers_of_letters(tex: str, domain: str, expected: Status) -> None:
+    """``x^{-1/2}`` needs x > 0; ``x^{1/2}`` needs x >= 0."""
+    assert statuses(tex, x=domain) == [expected]
+
+
+@pytest.mark.parametrize("body", ["x \\pm 1", "\\mp x", "2(x \\pm 1)"])
+def test_a_definition_with_plus_minus_is_refused(body: str) -> None:
+    """``g(x) = x \\pm 1`` is two values: no claim about g may take one of them."""
+    with pytest.raises(ValueError, match="pm: a function has one value"):
+        iter_claims("g(2) = 3", functions={"g(x)": body})

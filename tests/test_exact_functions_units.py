@@ -143,6 +143,24 @@ def test_binomial_bounds() -> None:
         call_builtin("binom", [n + 1, sympy.Integer(1)], "10")
     with pytest.raises(ValueError, match="negative"):
         call_builtin("binom", [sympy.Integer(5), sympy.Integer(-1)], "10")
+    with pytest.raises(OutOfBounds, match=f"^a binomial coefficient above n = {MAX_BINOMIAL}$"):
+        call_builtin("binom", [n + 1, sympy.Integer(1)], "10")
+
+
+def test_binomial_of_zero() -> None:
+    assert call_builtin("binom", [sympy.Integer(0), sympy.Integer(0)], "10") == 1
+    assert call_builtin("binom", [sympy.Integer(0), sympy.Integer(2)], "10") == 0
+    with pytest.raises(ValueError, match="negative"):
+        call_builtin("binom", [sympy.Integer(-1), sympy.Integer(0)], "10")
+
+
+@pytest.mark.parametrize(
+    "args", [pytest.param((R(5, 2), R(1)), id="n"), pytest.param((R(5), R(1, 2)), id="k")]
+)
+def test_binomial_of_a_fraction_says_which_function(args: tuple[sympy.Expr, sympy.Expr]) -> None:
+    message = "^a binomial coefficient of a number that is not whole$"
+    with pytest.raises(ValueError, match=message):
+        call_builtin("binom", list(args), "10")
 
 
 @pytest.mark.parametrize(
@@ -167,6 +185,24 @@ def test_floor_a_hair_below_an_integer() -> None:
     assert call_builtin("floor", [value], "10") == 2
     assert call_builtin("ceil", [value], "10") == 3
     assert call_builtin("floor", [6 - value], "10") == 3
+
+
+@pytest.mark.parametrize(
+    ("value", "floor"),
+    [
+        # the float estimate is one too high, then corrected downwards
+        pytest.param(-5 - sympy.pi / 10**20, -6, id="below-a-negative-integer"),
+        # the float estimate is one too low (floats are 16 apart there)
+        pytest.param(10**17 + sympy.sqrt(2), 10**17 + 1, id="above-a-huge-integer"),
+        # exactly an integer, though sympy does not show it
+        pytest.param(
+            10**17 + (sympy.sqrt(2) + 1) * (sympy.sqrt(2) - 1), 10**17 + 1, id="hidden-huge"
+        ),
+    ],
+)
+def test_floor_corrects_its_estimate(value: sympy.Expr, floor: int) -> None:
+    assert not value.is_Rational
+    assert call_builtin("floor", [value], "10") == floor
 
 
 def test_max_and_min() -> None:

@@ -203,3 +203,5 @@ def test_separators_that_start_a_new_statement_still_split() -> None:
 def test_digits_in_a_subscript_are_a_name_not_a_numeral() -> None:
     assert statuses("a_{1,2} = 3") == [U]
     assert statuses("2 + a_{1,2} = 3") == [U]
+    # a subscript at the very start of a formula
+    assert statuses("_{1{,}5} + 1 = 2") == [U]
