@@ -40,6 +40,7 @@ mutate: setup
 
 bench: setup
 	$(BIN)/python bench/bench_vs_mkdocs.py
+	$(BIN)/python bench/bench_first_page.py
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_parse.py
 	$(BIN)/python bench/bench_claims.py

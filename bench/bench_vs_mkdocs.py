@@ -4,11 +4,12 @@
 
 MkDocs 1.6 with Material is installed into a bench-only venv (``bench/.venv-mkdocs``,
 from PyPI) the first time. Lessons are generated from the bundled lesson 7, each made
-distinct (its own title, number, prose and code-cell comments), so no cache can answer
-one lesson from another's entry. MkDocs gets the same Markdown with the math left as
-raw ``$...$`` (all it does by itself). Printed: medians of ``--rounds`` runs, the
-ratios pizarra / MkDocs, peak memory, and the time from saving a one-line edit to the
-reloaded page's DOM in Chromium under ``pizarra serve``.
+distinct (its own title, number, prose, code-cell comments and declared variable, which
+is part of every claim's verdict key), so no cache can answer one lesson from another's
+entry: each lesson proves its own claims and runs its own cells. MkDocs gets the same
+Markdown with the math left as raw ``$...$`` (all it does by itself). Printed: medians
+of ``--rounds`` runs, the ratios pizarra / MkDocs, peak memory, and the time from saving
+a one-line edit to the reloaded page's DOM in Chromium under ``pizarra serve``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ def lessons(count: int) -> dict[str, str]:
     for n in range(1, count + 1):
         body = re.sub(r"^lesson: \d+$", f"lesson: {n + 10}", text, count=1, flags=re.M)
         body = re.sub(r"^title: .*$", f'title: "Lección de prueba {n}"', body, count=1, flags=re.M)
+        # A variable of its own changes the lesson's claim context, so no verdict is
+        # shared: every lesson proves its claims itself, as distinct lessons would.
+        body = body.replace("variables:\n", f"variables:\n  w_{{{n}}}: positive\n", 1)
         body = body.replace("```{code-cell} python\n", f"```{{code-cell}} python\n# lección {n}\n")
         body += f"\n\n## Nota {n}\n\nEsta es la lección generada número {n}: $2^{{{n}}}={2**n}$.\n"
         made[f"l{n:02d}.md"] = body
