@@ -141,8 +141,28 @@ def _is_zero(difference: sympy.Expr) -> bool:
         return True
     if expanded_terms(difference) > MAX_TERMS:
         return False
-    if sympy.expand(difference) == 0:
+    expanded = sympy.expand(difference)
+    if expanded == 0:
         return True
+    if rational_polynomial(expanded):
+        return False
     if sympy.count_ops(difference) > MAX_SIMPLIFY_OPS:
         return False
     return bool(sympy.simplify(difference) == 0)
+
+
+def rational_polynomial(expanded: sympy.Expr) -> bool:
+    """True when ``expanded`` (an expanded expression) is a polynomial in its letters with
+    rational coefficients.
+
+    Expanded, such a polynomial is in canonical form: if it is not 0 it is not the zero
+    polynomial, and no rewriting can make it 0, so ``simplify`` (tens of milliseconds,
+    and its first call imports half of sympy) would only confirm that. It is skipped.
+    """
+    for node in sympy.preorder_traversal(expanded):
+        if node.is_Add or node.is_Mul or node.is_Symbol or node.is_Rational:
+            continue
+        if node.is_Pow and node.base.is_Symbol and node.exp.is_Integer and node.exp > 0:
+            continue
+        return False
+    return True
