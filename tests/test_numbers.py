@@ -90,3 +90,15 @@ def test_format_number_with_fractions(value: Fraction, es: str, en: str) -> None
 def test_huge_numbers_are_refused() -> None:
     with pytest.raises(ValueError, match="too large"):
         format_integer(10**80, "es")
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "es-AR", "pt-PT", "de", "fr", "hi", "pl"])
+def test_format_integer_is_format_number_without_decimals(lang: str) -> None:
+    values = [0, 1, -1, 7, 999, 1000, -1024, 9999, 10000, 16384, -65536, 10**6, 123456789]
+    values += [10**59 + 7, -(10**59) - 3, 10**60 - 1]
+    for value in values:
+        assert format_integer(value, lang) == format_number(Fraction(value), lang, 0)
+    with pytest.raises(ValueError, match="too large"):
+        format_integer(10**60, lang)
+    with pytest.raises(ValueError, match="too large"):
+        format_number(Fraction(10**60), lang, 0)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 
 from pizarra.exact.numerals import Numeral, scan
 from pizarra.i18n.numbers import format_integer, format_number
@@ -71,5 +72,6 @@ def _tex_number(numeral: Numeral, lang: str) -> str:
     return "".join(_TEX_FOR.get(c, c if c.isdigit() else "{" + c + "}") for c in text)
 
 
+@lru_cache(maxsize=32)
 def _decimal_symbol(lang: str) -> str:
     return format_number(Fraction(1, 2), lang, 1)[1]

@@ -70,25 +70,48 @@ def min_grouping_digits(lang: str) -> int:
     return 1
 
 
+@lru_cache(maxsize=32)
+def _rules(lang: str) -> tuple[int, int, str, str, str]:
+    """Primary and secondary group sizes, group, decimal and minus symbols of ``lang``.
+
+    Looked up once per language: Babel's locale data is slow to index, and a lesson
+    formats thousands of numerals.
+    """
+    locale = _locale(lang)
+    primary, secondary = locale.decimal_formats[None].grouping
+    symbols = locale.number_symbols[locale.default_numbering_system]
+    return (
+        int(primary),
+        int(secondary),
+        str(symbols["group"]),
+        str(symbols["decimal"]),
+        str(symbols["minusSign"]),
+    )
+
+
 def _group(digits: str, lang: str) -> str:
     """The integer part ``digits`` with the locale's group separators inserted."""
-    locale = _locale(lang)
-    pattern = locale.decimal_formats[None]
-    primary, secondary = pattern.grouping
+    primary, secondary, group, _, _ = _rules(lang)
     if len(digits) < primary + min_grouping_digits(lang):
         return digits
-    symbols = locale.number_symbols[locale.default_numbering_system]
     groups = [digits[-primary:]]
     rest = digits[:-primary]
     while rest:
         groups.append(rest[-secondary:])
         rest = rest[:-secondary]
-    return str(symbols["group"]).join(reversed(groups))
+    return group.join(reversed(groups))
 
 
 def format_integer(value: int, lang: str) -> str:
-    """``value`` as CLDR writes it in ``lang``: ``format_integer(16384, "es") == "16.384"``."""
-    return format_number(Fraction(value), lang, 0)
+    """``value`` as CLDR writes it in ``lang``: ``format_integer(16384, "es") == "16.384"``.
+
+    What ``format_number(Fraction(value), lang, 0)`` gives, without fractions.
+    """
+    digits = str(abs(value))
+    if len(digits) > MAX_DIGITS:
+        raise ValueError(f"number too large to format ({len(digits)} digits)")
+    text = _group(digits, lang)
+    return _rules(lang)[4] + text if value < 0 else text
 
 
 def round_half_expand(value: Fraction, fraction_digits: int) -> Fraction:
@@ -131,9 +154,8 @@ def format_number(value: Fraction, lang: str, max_fraction_digits: int = 2) -> s
     whole, _, decimals = plain.lstrip("-").partition(".")
     if len(whole) > MAX_DIGITS:
         raise ValueError(f"number too large to format ({len(whole)} digits)")
-    locale = _locale(lang)
-    symbols = locale.number_symbols[locale.default_numbering_system]
+    _, _, _, decimal, minus = _rules(lang)
     text = _group(whole, lang)
     if decimals:
-        text += str(symbols["decimal"]) + decimals
-    return (str(symbols["minusSign"]) + text) if negative else text
+        text += decimal + decimals
+    return (minus + text) if negative else text
