@@ -20,7 +20,7 @@ from pizarra.exact.lexer import Token, lex
 from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.rational import RELATIONS, describe_fraction, holds, rational_value, written_unit
-from pizarra.exact.statements import Link, split_links
+from pizarra.exact.statements import Link, links_of
 from pizarra.exact.status import FIX_HINT, Status
 from pizarra.exact.units import common_unit, scales_whole_side
 
@@ -66,7 +66,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
     tokens = lex(tex, context.lang)
     labels = in_labels(tokens)
-    links = split_links(tex, context.lang)
+    links = links_of(tokens)
     spans = [(s.start, s.end) for link in links for s in (link.left, link.right)]
     verdicts = [
         Verdict(token.text, Status.FAILED, token.numeral.message, token.numeral.hint, token.start)

@@ -109,7 +109,12 @@ def _side(tokens: list[Token]) -> Side | None:
 
 def split_links(tex: str, lang: str = "en") -> list[Link]:
     """Every claim link of the formula ``tex`` (numerals read in ``lang``), in order."""
-    return _split(normalize(lex(tex, lang)))
+    return links_of(lex(tex, lang))
+
+
+def links_of(tokens: list[Token]) -> list[Link]:
+    """:func:`split_links` of a formula already lexed (``tokens`` is not changed)."""
+    return _split(normalize(tokens))
 
 
 _LISTS = frozenset({",", ";", CONNECTOR})
