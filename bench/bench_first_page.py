@@ -59,12 +59,13 @@ def install(work: Path, env: dict[str, str]) -> Path:
     [wheel] = dist.glob("pizarra-*.whl")
     venv = work / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv], work, env)
-    pip = [sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q"]
+    pip: list[str | Path] = [sys.executable, "-m", "pip", "--python", venv / "bin" / "python"]
+    pip += ["install", "-q"]
     offline = [*pip, "--no-index", "--find-links", HOUSE, wheel]
     if subprocess.run([str(a) for a in offline], cwd=work, env=env, capture_output=True).returncode:
         (work / "requirements.txt").write_text(requirements(wheel), encoding="utf-8")
         HOUSE.mkdir(parents=True, exist_ok=True)
-        fill = [sys.executable, "-m", "pip", "wheel", "-q", "-w", HOUSE]
+        fill: list[str | Path] = [sys.executable, "-m", "pip", "wheel", "-q", "-w", HOUSE]
         run([*fill, "-r", work / "requirements.txt"], work, env)
         run(offline, work, env)
     return venv / "bin" / "pizarra"
@@ -88,8 +89,24 @@ def answered(port: int, path: str) -> bool:
     return status == 200
 
 
-def first_page(pizarra: Path, work: Path, env: dict[str, str], run_no: int) -> tuple[float, float]:
-    """Seconds from starting ``pizarra serve`` to the index page, then to the lesson page."""
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` and of its children it has reaped.
+
+    On a shared machine wall time depends on the load; this does not.
+    """
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    ticks = sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def first_page(
+    pizarra: Path, work: Path, env: dict[str, str], run_no: int
+) -> tuple[float, float, float]:
+    """Seconds from starting ``pizarra serve`` to the index page, then to the lesson page,
+    and the CPU seconds the server had used by the first answer."""
     env = dict(env, PIZARRA_CACHE_DIR=str(work / f"cache{run_no}"))
     port = free_port()
     start = time.perf_counter()
@@ -106,9 +123,10 @@ def first_page(pizarra: Path, work: Path, env: dict[str, str], run_no: int) -> t
                 raise SystemExit("pizarra serve did not answer")
             time.sleep(0.005)
         index = time.perf_counter() - start
+        cpu = cpu_seconds(server.pid)
         if not answered(port, LESSON):
             raise SystemExit(f"{LESSON} did not answer 200")
-        return index, time.perf_counter() - start
+        return index, time.perf_counter() - start, cpu
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -123,9 +141,15 @@ def main() -> None:
         work = Path(tmp)
         pizarra = install(work, env)
         times = [first_page(pizarra, work, env, n) for n in range(args.runs)]
-    for label, values in (("/", [t[0] for t in times]), (LESSON, [t[1] for t in times])):
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs")
+    for label, values in (
+        ("first answer for /", [t[0] for t in times]),
+        (f"first answer for {LESSON}", [t[1] for t in times]),
+        ("CPU seconds used by the first answer", [t[2] for t in times]),
+    ):
         print(
-            f"fresh install, pizarra serve, first answer for {label}: median of {args.runs} "
+            f"fresh install, pizarra serve, {label}: median of {args.runs} "
             f"{statistics.median(values):.2f} s (all: {', '.join(f'{v:.2f}' for v in values)})"
         )
 
