@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pizarra.exact import judge
 from pizarra.exact.context import Context
+from pizarra.exact.statements import split_links
 from pizarra.lower import parse_lesson
 
 CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
@@ -25,7 +26,7 @@ def test_fraction_path_agrees_with_the_general_path() -> None:
         assert lesson is not None
         context = Context(lang=lesson.lang)
         for item in lesson.math:
-            for link in judge.split_links(item.tex, lesson.lang):
+            for link in split_links(item.tex, lesson.lang):
                 left, right = (
                     _side(judge.parse_side(link.left.tokens)),
                     _side(judge.parse_side(link.right.tokens)),
