@@ -6,7 +6,9 @@ import pytest
 import yaml
 
 from pizarra.errors import SourcePos
+from pizarra.explorers.yamlread import Reader
 from pizarra.syntax.yaml_source import load_mapping
+from pizarra.yaml_compose import compose
 
 ORIGIN = SourcePos("lesson.md", 2, 1)
 GOOD = """title: "Potencias"
@@ -55,3 +57,46 @@ def test_same_values_positions_and_errors_with_and_without_libyaml(
         assert fast[0] is not None and fast[0].values["lesson"] == 7
     else:
         assert fast[0] is None and fast[1]
+
+
+def shape(node: yaml.Node | None) -> object:
+    """A node tree as plain data: tag, value, style and where it starts (a plain scalar's
+    style is None from one parser and "" from the other; nothing reads it)."""
+    if node is None:
+        return None
+    where = (node.start_mark.line, node.start_mark.column)
+    if isinstance(node, yaml.ScalarNode):
+        return (node.tag, node.value, node.style or None, where)
+    if isinstance(node, yaml.SequenceNode):
+        return (node.tag, [shape(item) for item in node.value], where)
+    assert isinstance(node, yaml.MappingNode)
+    return (node.tag, [(shape(k), shape(v)) for k, v in node.value], where)
+
+
+EXPLORER = """type: growth
+variable: {name: n, values: [1, 2, 4, 8], label: "tokens"}
+series:
+  - {label: "n^2", expr: "n^2"}
+  - label: lineal
+    expr: n
+"""
+
+
+@pytest.mark.parametrize("text", [GOOD, EXPLORER, "", "a: 1"], ids=repr)
+def test_libyaml_composes_the_same_nodes(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = shape(compose(text))
+    without_libyaml(monkeypatch)
+    assert fast == shape(compose(text))
+
+
+@pytest.mark.parametrize("text", BAD[:5], ids=repr)
+def test_explorer_declarations_report_the_same_problems(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fence = SourcePos("lesson.md", 10, 1)
+    fast = Reader(fence)
+    fast.compose(text)
+    without_libyaml(monkeypatch)
+    slow = Reader(fence)
+    slow.compose(text)
+    assert fast.diagnostics == slow.diagnostics and fast.diagnostics

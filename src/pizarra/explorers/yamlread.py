@@ -14,6 +14,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.yaml_compose import compose
 
 MAX_BODY = 20_000
 """Longest declaration accepted, in characters."""
@@ -45,7 +46,7 @@ class Reader:
             self.error(self.fence, f"explorer declaration longer than {MAX_BODY} characters")
             return None
         try:
-            node = yaml.compose(body, Loader=yaml.SafeLoader)
+            node = compose(body)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = self.fence.line + 1 + (mark.line if mark else 0)

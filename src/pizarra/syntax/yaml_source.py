@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.yaml_compose import compose
 
 MAX_YAML_CHARS = 100_000
 MAX_NUMBER_CHARS = 100
@@ -44,7 +45,7 @@ def load_mapping(
     if len(text) > MAX_YAML_CHARS:
         return None, [Diagnostic(origin, f"{what} is longer than {MAX_YAML_CHARS} characters")]
     try:
-        node = _compose(text)
+        node = compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _at(origin, mark.line, mark.column) if mark is not None else origin
@@ -102,19 +103,6 @@ def load_mapping(
 
 def _at(origin: SourcePos, line: int, column: int) -> SourcePos:
     return SourcePos(origin.path, origin.line + line, column + 1)
-
-
-def _compose(text: str) -> yaml.Node | None:
-    """The node tree, by libyaml when PyYAML has it (a hundred times faster: a lesson's
-    front matter takes 0.1 ms, not 12); after an error, by the pure-Python parser again,
-    whose wording of the problem is the one diagnostics quote."""
-    fast = getattr(yaml, "CSafeLoader", None)
-    if fast is not None:
-        try:
-            return yaml.compose(text, Loader=fast)
-        except yaml.YAMLError:
-            pass
-    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def _has_alias(root: yaml.Node) -> bool:
