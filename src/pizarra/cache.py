@@ -186,7 +186,7 @@ class Cache:
                 "UPDATE entries SET used = MAX(used, ?) WHERE key = ?",
                 [(self.run, k) for k in used],
             )
-            if prune:
+            if prune and puts:  # only new values can take a kind over its budget
                 _prune(db, self.budgets.get(kind, DEFAULT_BUDGET))
             db.execute("COMMIT")
         except sqlite3.Error:

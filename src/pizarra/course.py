@@ -22,7 +22,7 @@ from pizarra.lower import MAX_SOURCE_BYTES, parse_lesson
 from pizarra.model import Course, CourseEntry, Lesson
 from pizarra.parsed import ParseCache
 from pizarra.syntax.macros import merged, read_macros
-from pizarra.syntax.yaml_source import load_mapping
+from pizarra.syntax.yaml_source import YamlDoc, load_mapping
 
 MANIFEST = "course.yaml"
 MAX_LABELS = 10_000
@@ -68,7 +68,7 @@ def load_course(
                 hint="save it as UTF-8 text that your user can read",
             )
         ]
-    doc, errors = load_mapping(text, SourcePos(shown, 1, 1), MANIFEST)
+    doc, errors = _manifest_mapping(text, shown)
     if doc is None:
         return None, errors
     values = doc.values
@@ -129,6 +129,22 @@ def load_course(
         entries=tuple(entry for entry, _ in entries),
     )
     return course, errors
+
+
+_MANIFESTS: dict[tuple[str, str], YamlDoc] = {}
+
+
+def _manifest_mapping(text: str, shown: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    """:func:`load_mapping` of ``course.yaml``; the last clean one is kept (read-only), so a
+    server's rebuilds after a lesson was saved do not parse the manifest again."""
+    kept = _MANIFESTS.get((text, shown))
+    if kept is not None:
+        return kept, []
+    doc, errors = load_mapping(text, SourcePos(shown, 1, 1), MANIFEST)
+    if doc is not None and not errors:
+        _MANIFESTS.clear()
+        _MANIFESTS[(text, shown)] = doc
+    return doc, errors
 
 
 def _entry(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import mimetypes
 import sys
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -49,6 +50,8 @@ WATCH_RETRY = 1.0
 """Seconds before watching the sources again after the watcher failed."""
 WATCH_STEP = 20
 """Milliseconds without a new change after which a save's changes are acted on."""
+INDEX_DELAY = 0.5
+"""Seconds a build's search index waits, so a burst of saves is indexed once."""
 SEARCH = f"{FOLDER}/"
 """The search index's files in the site."""
 LIVE_SCRIPT = b'<script type="module" src="/_pizarra/live.js"></script>\n</body>'
@@ -131,6 +134,9 @@ def create_app(
 
     def index(report: Report, version: int) -> None:
         assert report.course is not None
+        time.sleep(INDEX_DELAY)
+        if state.version != version:
+            return  # a newer build came: its own index follows it
         files = dict(report.files)
         for diagnostic in index_site(report.course, files, tools.store):
             print(diagnostic.format(), file=sys.stderr)

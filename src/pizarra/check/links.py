@@ -17,6 +17,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from posixpath import dirname, join, normpath
 from typing import TYPE_CHECKING
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 KIND = "links"
 """The cache kind of page scans."""
 
-MEMORY = 512
+MEMORY = 128
 """Page scans kept in memory (a served site's pages, rebuilt again and again)."""
 
 
@@ -74,7 +75,7 @@ def scan_page(data: bytes) -> PageScan:
     return PageScan(frozenset(parser.ids), tuple(parser.repeated), tuple(parser.links))
 
 
-_MEMORY: OrderedDict[str, PageScan] = OrderedDict()
+_MEMORY: OrderedDict[bytes, PageScan] = OrderedDict()
 
 
 class PageScans:
@@ -86,17 +87,19 @@ class PageScans:
         """Pages parsed by this object (the others were known)."""
 
     def scan(self, data: bytes) -> PageScan:
-        key = hashlib.sha256(data).hexdigest()
-        found = _MEMORY.get(key)
+        found = _MEMORY.get(data)  # by the bytes themselves: a kept page costs no hashing
         if found is None and self.store is not None:
+            key = hashlib.sha256(data).hexdigest()
             found = _decode(self.store.get(KIND, key))
+            if found is None:
+                found = scan_page(data)
+                self.parsed += 1
+                self.store.put(KIND, key, _encode(found))
         if found is None:
             found = scan_page(data)
             self.parsed += 1
-            if self.store is not None:
-                self.store.put(KIND, key, _encode(found))
-        _MEMORY[key] = found
-        _MEMORY.move_to_end(key)
+        _MEMORY[data] = found
+        _MEMORY.move_to_end(data)
         while len(_MEMORY) > MEMORY:
             _MEMORY.popitem(last=False)
         return found
@@ -167,26 +170,34 @@ def _broken(
 def _resolve(
     page: str, href: str, files: Mapping[str, bytes], scans: Mapping[str, PageScan]
 ) -> str:
+    target, fragment, problem = _target(page, href)
+    if problem or not target:
+        return problem
+    if target != page and target not in files:
+        return f"no file {target}"
+    if fragment:
+        scan = scans.get(target)
+        if scan is None or unquote(fragment) not in scan.ids:
+            return f"no element with id {fragment!r} in {target}"
+    return ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _target(page: str, href: str) -> tuple[str, str, str]:
+    """The file ``href`` on ``page`` points to ("" outside the site), its fragment, and
+    the problem if it leaves the site: pure, so kept across pages and rebuilds."""
     parts = urlsplit(href)
     if parts.scheme or parts.netloc:
-        return ""
+        return "", "", ""
     if not parts.path:
-        target = page
-    else:
-        base = "" if parts.path.startswith("/") else dirname(page)
-        path = normpath(join(base, unquote(parts.path).lstrip("/")))
-        if path.startswith(".."):
-            return "points outside the site"
-        if href.endswith("/") or parts.path.endswith("/") or path == ".":
-            path = join(path, "index.html") if path != "." else "index.html"
-        target = path
-        if target not in files:
-            return f"no file {target}"
-    if parts.fragment:
-        scan = scans.get(target)
-        if scan is None or unquote(parts.fragment) not in scan.ids:
-            return f"no element with id {parts.fragment!r} in {target}"
-    return ""
+        return page, parts.fragment, ""
+    base = "" if parts.path.startswith("/") else dirname(page)
+    path = normpath(join(base, unquote(parts.path).lstrip("/")))
+    if path.startswith(".."):
+        return "", "", "points outside the site"
+    if href.endswith("/") or parts.path.endswith("/") or path == ".":
+        path = join(path, "index.html") if path != "." else "index.html"
+    return path, parts.fragment, ""
 
 
 class _SourceFinder:
