@@ -8,8 +8,11 @@ distinct (its own title, number, prose, code-cell comments and declared variable
 is part of every claim's verdict key), so no cache can answer one lesson from another's
 entry: each lesson proves its own claims and runs its own cells. MkDocs gets the same
 Markdown with the math left as raw ``$...$`` (all it does by itself). Printed: medians
-of ``--rounds`` runs, the ratios pizarra / MkDocs, peak memory, and the time from saving
-a one-line edit to the reloaded page's DOM in Chromium under ``pizarra serve``.
+of ``--rounds`` runs, the ratios pizarra / MkDocs (wall time, and CPU time, which a
+loaded machine disturbs less), peak memory, the load average, and the time from saving
+a one-line edit to the reloaded page's DOM in Chromium under ``pizarra serve`` (saves
+1.5 s apart, so the search index a save brings after the reload is not counted against
+the next save).
 """
 
 from __future__ import annotations
@@ -73,8 +76,9 @@ def write_mkdocs(folder: Path, count: int) -> Path:
     return folder
 
 
-def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (MB) of one command (its largest process)."""
+def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (MB) of its largest process, and CPU seconds of one command
+    (its own and its reaped children's: less sensitive than wall time to a loaded machine)."""
     start = time.perf_counter()
     process = subprocess.Popen(
         args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -85,7 +89,7 @@ def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]:
         raise SystemExit(
             f"{args} failed:\n{process.stderr.read().decode() if process.stderr else ''}"
         )
-    return seconds, usage.ru_maxrss // 1024
+    return seconds, usage.ru_maxrss // 1024, usage.ru_utime + usage.ru_stime
 
 
 def ensure_mkdocs() -> Path:
@@ -103,10 +107,12 @@ def median(values: list[float]) -> float:
 def bench_size(count: int, rounds: int, mkdocs: Path, work: Path) -> dict[str, float]:
     env = dict(os.environ)
     results: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     peak = {"pizarra": 0, "mkdocs": 0}
 
-    def record(name: str, seconds: float, rss: int, tool: str) -> None:
+    def record(name: str, seconds: float, rss: int, used: float, tool: str) -> None:
         results.setdefault(name, []).append(seconds)
+        cpu.setdefault(name, []).append(used)
         peak[tool] = max(peak[tool], rss)
 
     for r in range(rounds):
@@ -127,14 +133,19 @@ def bench_size(count: int, rounds: int, mkdocs: Path, work: Path) -> dict[str, f
         page.write_text(page.read_text() + f"\nUna línea más {r}.\n")
         record("mk edit", *timed([str(mkdocs), "build", "-q", "--dirty"], site, env), "mkdocs")
     m = {name: median(values) for name, values in results.items()}
-    print(f"\n{count} lesson(s), medians of {rounds} run(s):")
-    print(f"{'':>18} {'pizarra':>9} {'MkDocs':>9} {'ratio':>7}")
+    c = {name: median(values) for name, values in cpu.items()}
+    print(f"\n{count} lesson(s), medians of {rounds} run(s), wall time (CPU time):")
+    head = f"{'pizarra':>9} {'MkDocs':>9} {'ratio':>7}"
+    print(f"{'':>18} {head}   {head}")
     for label, ours, theirs in (
         ("cold", "cold", "mk cold"),
         ("nothing changed", "warm", "mk warm"),
         ("one-line edit", "edit", "mk edit"),
     ):
-        print(f"{label:>18} {m[ours]:8.2f}s {m[theirs]:8.2f}s {m[ours] / m[theirs]:6.2f}x")
+        print(
+            f"{label:>18} {m[ours]:8.2f}s {m[theirs]:8.2f}s {m[ours] / m[theirs]:6.2f}x"
+            f"  ({c[ours]:7.2f}s {c[theirs]:8.2f}s {c[ours] / c[theirs]:6.2f}x)"
+        )
     print(f"{'peak memory':>18} {peak['pizarra']:7d}MB {peak['mkdocs']:7d}MB")
     return m
 
@@ -174,7 +185,7 @@ def bench_serve(count: int, work: Path, rounds: int) -> None:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.2)
-            page.wait_for_timeout(1000)
+            page.wait_for_timeout(3000)  # the first build's search index is made after it
             lesson = course / "l01.md"
             for r in range(rounds):
                 mark = f"marca{r}x{time.time_ns()}"
@@ -182,7 +193,7 @@ def bench_serve(count: int, work: Path, rounds: int) -> None:
                 lesson.write_text(lesson.read_text() + f"\n{mark}\n")
                 page.get_by_text(mark).wait_for(timeout=60_000)  # no eval: the CSP forbids it
                 times.append(time.perf_counter() - start)
-                page.wait_for_timeout(500)
+                page.wait_for_timeout(1500)  # as an author would: the index catches up
             browser.close()
     finally:
         server.terminate()
@@ -200,6 +211,7 @@ def main() -> None:
     parser.add_argument("--no-serve", action="store_true")
     args = parser.parse_args()
     mkdocs = ensure_mkdocs()
+    print("load average (1, 5, 15 min) at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with tempfile.TemporaryDirectory(prefix="pizarra-bench-") as tmp:
         work = Path(tmp)
         for count in args.sizes:
@@ -207,6 +219,7 @@ def main() -> None:
         if not args.no_serve:
             bench_serve(max(args.sizes), work, args.rounds)
         shutil.rmtree(work, ignore_errors=True)
+    print("load average (1, 5, 15 min) at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":
