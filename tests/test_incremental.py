@@ -193,3 +193,40 @@ def test_a_server_rebuild_takes_unchanged_lessons_from_memory(tmp_path: Path) ->
         again = verify(src, Counted(two)(), search=False)  # an empty store: memory answers
         assert again.rebuilt == [str(edited)]
         assert again.files["l1/index.html"] == first.files["l1/index.html"]
+
+
+def test_a_link_broken_by_another_lesson_is_caught(tmp_path: Path, tools: Counted) -> None:
+    src = course(tmp_path / "c")
+    first = src / "l1.md"
+    first.write_text(first.read_text() + "\nVéase [la sección](../l2/#seccion).\n")
+    aged(first)
+    out = tmp_path / "site"
+    built(run(src, out, tools))
+    second = src / "l2.md"
+    second.write_text(second.read_text().replace("## Sección", "## Otra parte"))
+    failed = run(src, out, tools)
+    assert isinstance(failed, Report) and failed.failed()
+    messages = [d.message for d in failed.diagnostics]
+    assert messages == [
+        "broken link in l1/index.html: ../l2/#seccion (no element with id 'seccion' in "
+        "l2/index.html)"
+    ]
+
+
+def test_a_changed_bibtex_file_rebuilds_the_lesson_citing_it(
+    tmp_path: Path, tools: Counted
+) -> None:
+    src = course(tmp_path / "c")
+    bib = src / "refs.bib"
+    bib.write_text("@book{knuth, author = {Knuth, Donald}, title = {{Primero}}, year = {1968}}\n")
+    lesson = src / "l1.md"
+    text = lesson.read_text().replace("summary:", "bibliography: refs.bib\nsummary:")
+    lesson.write_text(text + "\nComo dice {cite}`knuth`.\n")
+    aged(bib, lesson)
+    out = tmp_path / "site"
+    assert "Primero" in built(run(src, out, tools)).files["l1/index.html"].decode()
+    assert isinstance(run(src, out, tools), Summary)
+    bib.write_text(bib.read_text().replace("Primero", "Segundo"))
+    again = built(run(src, out, tools))
+    assert again.rebuilt == [str(lesson)]
+    assert "Segundo" in (out / "l1" / "index.html").read_text()
