@@ -281,6 +281,22 @@ def test_ipython_shell_lines_and_the_common_magics_run() -> None:
     assert results[2].stdout.splitlines()[-1] == "4"
 
 
+def test_pwd_and_writefile_work_in_the_lessons_own_folder() -> None:
+    results = run(
+        "%%writefile data.txt\na,1\n",
+        "%%writefile -a data.txt\nb,2\n",
+        "print(open('data.txt').read(), end='')\nimport os\nhere = os.getcwd()\n",
+        "%pwd",
+        "there = %pwd\nhere == there",
+    )
+    assert [r.stdout for r in results[:3]] == [
+        "Writing data.txt\n",
+        "Appending to data.txt\n",
+        "a,1\nb,2\n",
+    ]
+    assert results[3].stdout.startswith("'/") and results[4].stdout == "True\n"
+
+
 def test_an_install_line_runs_nothing_and_names_what_is_missing() -> None:
     present, absent = run(
         "!pip install --upgrade numpy 'scipy>=1'\n%pip install -q numpy\nprint(1)\n",

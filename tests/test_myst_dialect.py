@@ -236,3 +236,24 @@ def test_doc_into_another_project_is_a_warning_and_shows_its_text() -> None:
     assert missing.format().startswith("prueba.md:11:42: error: {doc} cannot be resolved")
     html = str(render_lesson_body(course, lesson, fake_math))
     assert html.startswith('<p>Ver <span class="ref">el modelo</span> y ')
+
+
+def test_a_gated_exercise_may_start_with_its_question_and_an_inner_fence_end_with_it() -> None:
+    lesson, errors = lesson_from(
+        "```{exercise-start}\n:label: ex-a\n\nLa pregunta.\n\n```{hint}\nUna pista.\n```\n\n"
+        "Más.\n\n```{exercise-end}\n```\n\nTexto.\n\n```{tip}\nSin cerrar.\n"
+    )
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:16:1: warning: fence ```{hint} is closed only by the end of the directive "
+        "around it",
+        "prueba.md:27:1: error: unclosed fence ```{tip}",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html.startswith(
+        '<section class="exercise" aria-labelledby="pregunta-1">\n'
+        '  <h3 id="pregunta-1">Pregunta 1</h3>\n'
+        "  <p>La pregunta.</p>\n"
+        '<aside class="admonition admonition-hint">\n'
+    )
+    assert "<p>Más.</p>\n\n</section>" in html

@@ -4,8 +4,9 @@ A cell with a line starting with ``%`` or ``!`` is rewritten by IPython's own in
 transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so tracebacks
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
-for it. Supported: ``!command``, ``%time``, and ``%matplotlib`` (figures are always
-captured, so it does nothing). Any other magic is an error that names it.
+for it. Supported: ``!command``, ``%time``, ``%pwd``, ``%%writefile`` (into the lesson's
+own temporary folder) and ``%matplotlib`` (figures are always captured, so it does
+nothing). Any other magic is an error that names it.
 
 A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
 must not change the environment it is checked in. It is read as the lesson's statement
@@ -17,6 +18,7 @@ as not run for want of that package rather than as failing.
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import re
 import shlex
 import subprocess
@@ -34,9 +36,17 @@ _FLAGS = frozenset({"-U", "--upgrade", "-q", "--quiet", "-qq", "--user", "--no-d
 """pip options that change nothing about which packages a lesson needs."""
 
 
+_ASSIGNED = re.compile(r"^\s*[\w.,\s]+=\s*[%!]", re.MULTILINE)
+"""``files = !ls`` and ``here = %pwd``: IPython assigns what a magic returns."""
+
+
 def uses_ipython_syntax(code: str) -> bool:
-    """True when some line starts with ``%`` or ``!`` (cheap; decides the import)."""
-    return any(line.lstrip().startswith(("%", "!")) for line in code.splitlines())
+    """True when some line starts with ``%`` or ``!``, or assigns one (cheap; decides the
+    import)."""
+    lines = code.splitlines()
+    return any(line.lstrip().startswith(("%", "!")) for line in lines) or bool(
+        _ASSIGNED.search(code)
+    )
 
 
 def transform(code: str) -> str:
@@ -119,12 +129,17 @@ class Shell:
             return None
         if name == "time":
             return self._time(line)
+        if name == "pwd":
+            return os.getcwd()
         if name in ("pip", "conda", "mamba") and line.split()[:1] == ["install"]:
             check_installed(f"pip {line}" if name == "pip" else f"{name} {line}")
             return None
         raise MagicError(f"the %{name} magic is not available in pizarra's kernel")
 
     def run_cell_magic(self, name: str, line: str, cell: str) -> object:
+        if name == "writefile":
+            _writefile(line, cell)
+            return None
         raise MagicError(f"the %%{name} cell magic is not available in pizarra's kernel")
 
     def _time(self, line: str) -> object:
@@ -139,6 +154,24 @@ class Shell:
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         print(f"CPU times: total: {_seconds(cpu)}\nWall time: {_seconds(wall)}")
         return value
+
+
+def _writefile(line: str, cell: str) -> None:
+    """``%%writefile [-a] name``: the cell's text into a file, with IPython's message.
+
+    Cells run in the lesson's own empty temporary folder, so this is where it lands.
+    """
+    words = shlex.split(line)
+    append = bool(words) and words[0] in ("-a", "--append")
+    names = words[1:] if append else words
+    if len(names) != 1:
+        raise MagicError("%%writefile needs one file name (and maybe -a)")
+    path = os.path.expanduser(names[0])
+    exists = os.path.exists(path)
+    verb = "Appending to" if append and exists else "Overwriting" if exists else "Writing"
+    print(f"{verb} {names[0]}")
+    with open(path, "a" if append else "w", encoding="utf-8") as handle:
+        handle.write(cell)
 
 
 def _seconds(value: float) -> str:

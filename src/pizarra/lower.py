@@ -280,6 +280,16 @@ def _check_closed(ctx: LowerContext, token: Token) -> bool:
     closed = last > token.map[0] and len(closing) >= len(token.markup) and set(closing) == {marker}
     if not closed and not token.meta.get("pizarra_reported"):
         token.meta["pizarra_reported"] = True
+        if ctx.depth > 0:
+            # Inside a directive's body, the container's closing fence ends it too, as
+            # MyST renders it: what the author meant, so a warning, not an error.
+            ctx.warn(
+                ctx.line_pos(token.map[0]),
+                f"fence {token.markup}{token.info.strip()} is closed only by the end of the "
+                "directive around it",
+                hint="close it, and give the outer fence more backticks (````) than the inner",
+            )
+            return True
         ctx.error(
             ctx.line_pos(token.map[0]),
             f"unclosed fence {token.markup}{token.info.strip()}",

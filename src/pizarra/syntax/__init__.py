@@ -16,6 +16,7 @@ from pizarra.model import Block
 from pizarra.syntax import (
     admonition,
     cite,
+    code_block,
     code_cell,
     contents,
     epigraph,
@@ -52,6 +53,7 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "contents": contents.lower_contents,
     "epigraph": epigraph.lower_epigraph,
     "raw": raw.lower_raw,
+    **{name: code_block.lower_code_block for name in code_block.NAMES},
 }
 
 GATED = ("exercise", "solution")

@@ -29,20 +29,23 @@ _SOLUTION_OPTIONS = {
 
 def _content(
     ctx: LowerContext, directive: Directive, allowed: dict[str, str]
-) -> tuple[dict[str, str], str, int]:
-    """Options, body text and the body's 0-based first line, plain or gated."""
+) -> tuple[dict[str, str], list[tuple[str, int]]]:
+    """Options, and the body's parts with their 0-based first lines, plain or gated.
+
+    A gated ``{x-start}`` may hold content after its options, as Jupyter Book accepts:
+    it comes first, parsed on its own, then what lies between the start and the end.
+    """
     body, errors = split_options(directive.body, directive.body_pos, allowed)
     ctx.diagnostics.extend(errors)
+    own = (body.content, directive.body_pos.line - 1 + body.content_offset)
     if directive.gated is not None:
-        if body.content.strip():
-            ctx.error(
-                directive.pos,
-                f"{{{directive.name}-start}} holds only options",
-                hint=f"write the content between {{{directive.name}-start}} and "
-                f"{{{directive.name}-end}}",
-            )
-        return body.options, directive.gated[0], directive.gated[1]
-    return body.options, body.content, directive.body_pos.line - 1 + body.content_offset
+        parts = [own] if body.content.strip() else []
+        return body.options, [*parts, directive.gated]
+    return body.options, [own]
+
+
+def _parse(ctx: LowerContext, parts: list[tuple[str, int]]) -> tuple[Block, ...]:
+    return tuple(block for text, start in parts for block in ctx.parse_nested(text, start, ctx))
 
 
 def lower_exercise(
@@ -51,7 +54,7 @@ def lower_exercise(
     if ctx.inside_exercise:
         ctx.error(directive.pos, "an exercise cannot contain another exercise")
         return None
-    options, content, start = _content(ctx, directive, _EXERCISE_OPTIONS)
+    options, parts = _content(ctx, directive, _EXERCISE_OPTIONS)
     ctx.exercise_count += 1
     number = ctx.exercise_count
     label = options.get("label", "")
@@ -62,7 +65,7 @@ def lower_exercise(
         ctx.error(directive.pos, f"invalid label {label!r}", hint="e.g. :label: ex-sum")
     ctx.inside_exercise = True
     try:
-        blocks = ctx.parse_nested(content, start, ctx)
+        blocks = _parse(ctx, parts)
     finally:
         ctx.inside_exercise = False
     solutions = [b for b in blocks if isinstance(b, Solution)]
@@ -78,7 +81,7 @@ def lower_exercise(
 def lower_solution(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    options, content, start = _content(ctx, directive, _SOLUTION_OPTIONS)
+    options, parts = _content(ctx, directive, _SOLUTION_OPTIONS)
     label = directive.argument.strip()
     number = 0
     if not ctx.inside_exercise:
@@ -98,4 +101,4 @@ def lower_solution(
     if solution_label:
         title = t(ctx.lang, "solution_to", n=number) if number else ""
         ctx.add_target(solution_label, "solution", None, title, directive.pos)
-    return Solution(ctx.parse_nested(content, start, ctx), directive.pos, number)
+    return Solution(_parse(ctx, parts), directive.pos, number)
