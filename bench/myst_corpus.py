@@ -35,16 +35,19 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pizarra.build import verify
+from pizarra.build import Report, verify
 from pizarra.check.code_cells import runnable_cells
 from pizarra.cli import default_tools
 from pizarra.course import load_course
 from pizarra.errors import Diagnostic, Severity
 from pizarra.execute import RunResult
+from pizarra.lower import parse_lesson
 from pizarra.model import Course, Lesson
 
 _LABELS = re.compile(r"^\(([\w:.-]+)\)=\s*$|^:label:\s*([\w:.-]+)\s*$", re.M)
 """Labels a lecture defines, so that the lectures not imported can list them."""
+_CODE_DIRECTIVES = ("{code", "{sourcecode", "{raw", "{output")
+"""Fences whose body is code (``{code-cell}``, ``{code-block}``...), not prose with math."""
 _FENCE_LINE = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*(.*)$")
 _DISPLAY = re.compile(r"\$\$.+?\$\$", re.S)
 _INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?:[^$\n]|\n(?!\n))+?(?<!\\)\$")
@@ -97,7 +100,7 @@ def formulas_in(source: str) -> int:
             continue
         if match and (match.group(2) or not fences or not fences[-1][1]):
             info = match.group(2)
-            code = not info.startswith("{") or info.startswith(("{code-cell", "{raw", "{output"))
+            code = not info.startswith("{") or info.startswith(_CODE_DIRECTIVES)
             fenced_math += info.startswith("{math}")
             fences.append((match.group(1), code))
             continue
@@ -154,20 +157,35 @@ def make_course(
     )
 
 
-def mark_nondeterministic(unstable: list[Diagnostic]) -> int:
-    """Mark each cell whose two runs differed ``:nondeterministic:``; how many were marked."""
-    by_file: dict[str, set[int]] = collections.defaultdict(set)
-    for d in unstable:
-        by_file[d.pos.path].add(d.pos.line)
-    for path, fences in by_file.items():
-        lines = Path(path).read_text(encoding="utf-8").split("\n")
+UNSTABLE = "the code cell's output changes between runs"
+
+
+def cell_indexes(report: Report, unstable: list[Diagnostic]) -> dict[Path, set[int]]:
+    """For each lesson, the places (among its code cells) of the cells whose runs differed."""
+    found: dict[Path, set[int]] = collections.defaultdict(set)
+    lessons = report.course.lessons() if report.course else []
+    for lesson in lessons:
+        places = {cell.pos: i for i, cell in enumerate(lesson.code_cells())}
+        for d in unstable:
+            if d.pos in places:
+                found[lesson.path].add(places[d.pos])
+    return found
+
+
+def mark_nondeterministic(indexes: dict[Path, set[int]]) -> None:
+    """Mark those cells ``:nondeterministic:``, found again in the file as it is now."""
+    for path, places in indexes.items():
+        lesson, _ = parse_lesson(path, str(path))
+        if lesson is None:
+            continue
+        fences = [c.pos.line for i, c in enumerate(lesson.code_cells()) if i in places]
+        lines = path.read_text(encoding="utf-8").split("\n")
         for line in sorted(fences, reverse=True):
             if line < len(lines) and lines[line].strip() == "---":
                 lines.insert(line + 1, "nondeterministic: true")
             else:
                 lines.insert(line, ":nondeterministic:")
-        Path(path).write_text("\n".join(lines), encoding="utf-8")
-    return sum(len(f) for f in by_file.values())
+        path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def leftovers(html: str) -> collections.Counter[str]:
@@ -216,15 +234,17 @@ def main() -> int:
         if args.update_outputs:
             from pizarra.update import write_updated_outputs
 
-            changed, unstable = write_updated_outputs(report, tools.runner)
-            if changed:
+            for _ in range(4):
+                unstable = [d for d in report.diagnostics if d.message.startswith(UNSTABLE)]
+                indexes = cell_indexes(report, unstable)
+                changed, more = write_updated_outputs(report, tools.runner)
+                for path, places in cell_indexes(report, more).items():
+                    indexes[path] |= places
+                if not changed and not indexes:
+                    break
+                mark_nondeterministic(indexes)
+                nondet.update({p.stem: len(places) for p, places in indexes.items()})
                 report = verify(root, tools)
-            if unstable:
-                mark_nondeterministic(unstable)
-                nondet.update(Path(d.pos.path).stem for d in unstable)
-                report = verify(root, tools)
-                if write_updated_outputs(report, tools.runner)[0]:
-                    report = verify(root, tools)
         course = report.course
         lessons = {p.stem: p for p in (root / f"{n}.md" for n in names)}
         rows = []
