@@ -388,3 +388,8 @@ def test_a_definition_with_plus_minus_is_refused(body: str) -> None:
     """``g(x) = x \\pm 1`` is two values: no claim about g may take one of them."""
     with pytest.raises(ValueError, match="pm: a function has one value"):
         iter_claims("g(2) = 3", functions={"g(x)": body})
+
+
+def test_a_series_frees_its_index() -> None:
+    """After the sum, ``i`` is the declared letter again, not the last value of the index."""
+    assert statuses("\\sum_{i=1}^{3} i + i = 6 + i", i="real") == [Status.CHECKED]

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from pizarra.check.claims import iter_claims
 from pizarra.exact.compare import compare, written_unit
 from pizarra.exact.functions import (
     MAX_BINOMIAL,
@@ -18,7 +19,7 @@ from pizarra.exact.functions import (
 from pizarra.exact.intervals import interval_sign
 from pizarra.exact.lexer import lex
 from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.real import NotReal, OutOfBounds
+from pizarra.exact.real import MAX_BITS, NotReal, OutOfBounds
 from pizarra.exact.status import Status
 
 R = sympy.Rational
@@ -317,3 +318,63 @@ def test_floor_of_a_number_too_large_for_a_float() -> None:
     huge = sympy.Integer(10) ** 400 + sympy.sqrt(2)
     with pytest.raises(OutOfBounds, match=r"^a floor or ceiling of a huge number$"):
         call_builtin("floor", [huge], "10")
+
+
+def test_exact_logarithm_at_the_size_bounds() -> None:
+    """The exact search runs while base^p and value^q stay within MAX_BITS, and not past it."""
+    base, p = 65535, 12500  # both sizes exactly at the bound
+    assert (base**p).bit_length() == MAX_BITS and base.bit_length() * p == MAX_BITS
+    assert logarithm(sympy.Integer(base) ** p, sympy.Integer(base)) == p
+    half = MAX_BITS // 2  # 2 has two bits
+    assert logarithm(sympy.Integer(2) ** half, sympy.Integer(2)) == half
+    beyond = logarithm(sympy.Integer(2) ** (half + 1), sympy.Integer(2))
+    assert not beyond.is_Rational
+
+
+@pytest.mark.parametrize(
+    ("tex", "message", "hint"),
+    [
+        pytest.param(
+            "1 + \\log(0) = 1",
+            "\\log(0) is not defined in the real numbers: 1 + \\log(0) = 1",
+            "the logarithm of a number that is not positive is not defined in the reals; ",
+            id="log-zero",
+        ),
+        pytest.param(
+            "\\log_{1}(8) + 1 = 3",
+            "\\log_{1}(8) is not defined in the real numbers: \\log_{1}(8) + 1 = 3",
+            "a logarithm's base must be positive and not 1; ",
+            id="log-base-one",
+        ),
+        pytest.param(
+            "(-1)! = 1",
+            "(-1)! is not defined in the real numbers: (-1)! = 1",
+            "the factorial of a negative number is not defined; ",
+            id="negative-factorial",
+        ),
+        pytest.param("(1.5)! = 1", "a factorial of a number that is not whole", "", id="fraction"),
+        pytest.param("3001! = 1", "too large: a factorial above 3000!", "", id="large-factorial"),
+        pytest.param(
+            "\\lg 8 = 3", "\\lg has no agreed base: write \\log_2 or \\log_{10}", "", id="lg"
+        ),
+        pytest.param(
+            "\\sqrt{2} = 1",
+            "claim is false: \\sqrt{2} = 1 (left side is sqrt(2) (about 1.414213562), "
+            "right side is 1)",
+            "fix",
+            id="irrational-value",
+        ),
+    ],
+)
+def test_builtin_messages(tex: str, message: str, hint: str) -> None:
+    """What a reader is told: the subexpression, the function's own reason, the value."""
+    [verdict] = iter_claims(tex)
+    assert verdict.message == message
+    assert verdict.hint.startswith(hint)
+
+
+def test_builtin_arity_and_name_errors() -> None:
+    with pytest.raises(ValueError, match=r"^exp takes a different number of arguments$"):
+        call_builtin("exp", [sympy.Integer(1), sympy.Integer(2)], "10")
+    with pytest.raises(ValueError, match=r"^unknown function sin$"):
+        call_builtin("sin", [sympy.Integer(1)], "10")

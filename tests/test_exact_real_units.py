@@ -265,3 +265,16 @@ def test_a_transcendental_number_too_close_to_a_rational_is_not_decided() -> Non
         sign(sympy.pi - pi_cut)
     with pytest.raises(OutOfBounds, match="not a finite real number"):
         sign(sympy.oo - 1)
+
+
+def test_describe_shortens_past_sixty_characters() -> None:
+    """A failure shows the exact value, cut at 60 characters, and ten digits of it."""
+    radicals = 2 * sympy.sqrt(2) + 7 * sympy.sqrt(3) + 11 * sympy.sqrt(5) + 13 * sympy.sqrt(7)
+    sixty = radicals + 7 * sympy.sqrt(11)
+    assert real.describe(sixty) == (
+        "2*sqrt(2) + 7*sqrt(3) + 7*sqrt(11) + 11*sqrt(5) + 13*sqrt(7) (about 97.16067111)"
+    )
+    sixty_one = radicals + 17 * sympy.sqrt(11)
+    assert real.describe(sixty_one) == (
+        "2*sqrt(2) + 7*sqrt(3) + 11*sqrt(5) + 13*sqrt(7) + 17*sqrt... (about 130.3269190)"
+    )
