@@ -329,6 +329,11 @@ def test_exact_logarithm_at_the_size_bounds() -> None:
     assert logarithm(sympy.Integer(2) ** half, sympy.Integer(2)) == half
     beyond = logarithm(sympy.Integer(2) ** (half + 1), sympy.Integer(2))
     assert not beyond.is_Rational
+    # log_{2^199962} 2^3174 = 1/63: the base fits, value^63 would not
+    m, q = MAX_BITS // 63, 63
+    assert (m + 1) * q > MAX_BITS >= m * q + 1
+    root = logarithm(sympy.Integer(2) ** m, sympy.Integer(2) ** (m * q))
+    assert not root.is_Rational
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from pizarra.exact.evaluate import Context
-from pizarra.exact.judge import MAX_TEX, Status, Verdict, judge_formula
+from pizarra.exact.judge import MAX_TEX, SPANISH_GROUPING_HINT, Status, Verdict, judge_formula
 
 C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
 
@@ -152,12 +152,21 @@ def test_too_large_a_comparison_is_unchecked() -> None:
     )
     assert verdict.status is U
     assert "radicals" in verdict.message
+    assert verdict.hint == ""
 
 
 def test_approx_failure_explains_the_tolerance() -> None:
     [verdict] = judge("\\sqrt{2} \\approx 1.5")
     assert verdict.status is F
-    assert "\\approx" in verdict.message
+    assert verdict.message == (
+        "claim is false: \\sqrt{2} \\approx 1.5 (left side is sqrt(2) (about 1.414213562), "
+        "right side is 3/2; \\approx allows a difference of half of 1/10 (the last written digit))"
+    )
+    [equal] = judge("\\sqrt{2} = 1.41")
+    assert equal.message == (
+        "claim is false: \\sqrt{2} = 1.41 (left side is sqrt(2) (about 1.414213562), "
+        "right side is 141/100)"
+    )
 
 
 def test_longest_formula() -> None:
@@ -205,3 +214,14 @@ def test_digits_in_a_subscript_are_a_name_not_a_numeral() -> None:
     assert statuses("2 + a_{1,2} = 3") == [U]
     # a subscript at the very start of a formula
     assert statuses("_{1{,}5} + 1 = 2") == [U]
+
+
+@pytest.mark.parametrize("lang", ["es", "es-MX"])
+def test_a_spanish_grouping_slip_gets_its_hint(lang: str) -> None:
+    """``262{,}144`` in Spanish is 262.144: the failure says how to group thousands."""
+    [verdict] = judge("262{,}144 = 262144", Context(lang=lang))
+    assert verdict.status is F
+    assert verdict.hint == SPANISH_GROUPING_HINT
+    [plain] = judge("262{,}5 = 262", Context(lang=lang))
+    assert plain.status is F
+    assert plain.hint != SPANISH_GROUPING_HINT
