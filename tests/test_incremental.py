@@ -97,7 +97,8 @@ def test_an_unchanged_build_imports_no_pipeline(tmp_path: Path) -> None:
         "import sys\nfrom pizarra.cli import main\n"
         f"assert main(['build', {str(src)!r}, '-o', {str(out)!r}]) == 0\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('markdown_it', 'jinja2', 'sympy', 'pagefind', 'math_core') or m == 'pizarra.build'))"
+        "('markdown_it', 'jinja2', 'sympy', 'pagefind', 'math_core')"
+        " or m in ('pizarra.build', 'pizarra.site')))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True

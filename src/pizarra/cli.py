@@ -168,7 +168,6 @@ def _import(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     from pizarra.cache import default_cache
     from pizarra.manifest import Summary, build_or_skip
-    from pizarra.site import SiteWriteError
 
     store = None if args.no_cache else default_cache()
     try:
@@ -180,7 +179,11 @@ def _build(args: argparse.Namespace) -> int:
             args.strict,
             args.strict_claims,
         )
-    except SiteWriteError as exc:
+    except Exception as exc:
+        from pizarra.site import SiteWriteError  # not imported when nothing changed
+
+        if not isinstance(exc, SiteWriteError):
+            raise
         print(f"pizarra build: {exc}", file=sys.stderr)
         return 1
     finally:
