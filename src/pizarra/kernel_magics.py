@@ -17,11 +17,8 @@ as not run for want of that package rather than as failing.
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import re
-import shlex
-import subprocess
 import sys
 import time
 from typing import Any
@@ -77,6 +74,8 @@ def install_targets(command: str) -> list[str] | None:
     match = _PIP.match(command)
     if match is None:
         return None
+    import shlex  # here, not at the top: every kernel imports this module
+
     try:
         words = shlex.split(command[match.end() :])
     except ValueError:
@@ -100,6 +99,8 @@ def check_installed(command: str) -> None:
             f"cells cannot install packages (`{command.strip()}`): install them where "
             "pizarra runs, and tag this cell `skip-execution`"
         )
+    import importlib.metadata  # here, not at the top: it costs every kernel 15 ms
+
     missing = []
     for name in names:
         try:
@@ -120,6 +121,8 @@ class Shell:
         if _INSTALL.match(command):
             check_installed(command)
             return
+        import subprocess
+
         sys.stdout.flush()
         sys.stderr.flush()
         subprocess.run(command, shell=True, check=False)
@@ -161,6 +164,8 @@ def _writefile(line: str, cell: str) -> None:
 
     Cells run in the lesson's own empty temporary folder, so this is where it lands.
     """
+    import shlex
+
     words = shlex.split(line)
     append = bool(words) and words[0] in ("-a", "--append")
     names = words[1:] if append else words
