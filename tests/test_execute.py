@@ -281,6 +281,11 @@ def test_ipython_shell_lines_and_the_common_magics_run() -> None:
     assert results[2].stdout.splitlines()[-1] == "4"
 
 
+def test_help_lines_show_nothing_as_in_a_notebook() -> None:
+    [result] = run('def f(x):\n    """Doc."""\n    return x\nf?\nf??\nprint(f(2))\n')
+    assert result.ok and result.stdout == "2\n"
+
+
 def test_pwd_and_writefile_work_in_the_lessons_own_folder() -> None:
     results = run(
         "%%writefile data.txt\na,1\n",

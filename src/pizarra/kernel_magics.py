@@ -4,7 +4,8 @@ A cell with a line starting with ``%`` or ``!`` is rewritten by IPython's own in
 transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so tracebacks
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
-for it. Supported: ``!command``, ``%time``, ``%pwd``, ``%%writefile`` (into the lesson's
+for it. Supported: ``!command``, ``%time``, ``%pwd``, ``f?`` (help, which Jupyter shows in a
+pager, so the cell shows nothing), ``%%writefile`` (into the lesson's
 own temporary folder) and ``%matplotlib`` (figures are always captured, so it does
 nothing). Any other magic is an error that names it.
 
@@ -35,6 +36,8 @@ _FLAGS = frozenset({"-U", "--upgrade", "-q", "--quiet", "-qq", "--user", "--no-d
 
 _ASSIGNED = re.compile(r"^\s*[\w.,\s]+=\s*[%!]", re.MULTILINE)
 """``files = !ls`` and ``here = %pwd``: IPython assigns what a magic returns."""
+_HELP = re.compile(r"^\s*(?:\?{1,2}[\w.]+|[\w.]+\?{1,2})\s*$", re.MULTILINE)
+"""``f?`` and ``f??``: IPython's help, shown in Jupyter's pager, never in the cell's output."""
 
 
 def uses_ipython_syntax(code: str) -> bool:
@@ -42,7 +45,7 @@ def uses_ipython_syntax(code: str) -> bool:
     import)."""
     lines = code.splitlines()
     return any(line.lstrip().startswith(("%", "!")) for line in lines) or bool(
-        _ASSIGNED.search(code)
+        _ASSIGNED.search(code) or _HELP.search(code)
     )
 
 
@@ -134,6 +137,8 @@ class Shell:
             return self._time(line)
         if name == "pwd":
             return os.getcwd()
+        if name in ("pinfo", "pinfo2"):
+            return None  # Jupyter pages help outside the cell's output
         if name in ("pip", "conda", "mamba") and line.split()[:1] == ["install"]:
             check_installed(f"pip {line}" if name == "pip" else f"{name} {line}")
             return None
