@@ -171,7 +171,7 @@ def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, by
         for image in lesson.images():
             files[image.site_path] = image.file.read_bytes()
     files["404.html"] = render_status_page(
-        course, 404, t(course.lang, "not_found_title"), "", "/"
+        course, 404, t(course.lang, "not_found_title"), "", "./"
     ).encode()
     static = resources.files("pizarra") / "static"
     for name in SITE_STATIC:

@@ -264,10 +264,20 @@ class StaticHost(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+@dataclass(frozen=True)
+class BuiltSite:
+    """The bundled course as ``pizarra build`` wrote it, on a plain static file server."""
+
+    url: str
+    """Base URL: the sub-path, without a trailing slash."""
+    out: Path
+    """The build's output folder."""
+
+
 @pytest.fixture(scope="session")
-def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The bundled course built by ``pizarra build`` and served by a plain static file
-    server under :data:`SUB`; the base URL, ending in the sub-path without a slash.
+    server under :data:`SUB`.
 
     The build runs in a process of its own: it forks workers, which must not inherit
     the test process's browser threads.
@@ -287,7 +297,7 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB}"
+        yield BuiltSite(f"http://127.0.0.1:{server.server_address[1]}{SUB}", out)
     finally:
         server.shutdown()
         server.server_close()

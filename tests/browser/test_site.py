@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import ServedCourse, serve_course
+from tests.browser.conftest import BuiltSite, ServedCourse, serve_course
 from tests.browser.test_lesson import LOGS, PATH, axe_violations, load
 from tests.support import FIXTURES
 
@@ -177,10 +177,10 @@ def test_formulas_and_the_explorer_write_numbers_alike(
 
 
 def test_explorer_states_work_from_a_static_host_without_javascript(
-    nojs_page: Page, static_site: str
+    nojs_page: Page, static_site: BuiltSite
 ) -> None:
     # (axe needs JavaScript to run: the state pages are checked with the others below.)
-    lesson = static_site + PATH
+    lesson = static_site.url + PATH
     nojs_page.goto(lesson)
     states = nojs_page.locator("#crecimiento-atencion .px-states a")
     assert states.all_inner_texts() == ["128", "256", "512", "1024", "2048", "4096", "8192"]
@@ -196,9 +196,9 @@ def test_explorer_states_work_from_a_static_host_without_javascript(
     nojs_page.get_by_role("link", name="Volver a la lección").click()
     nojs_page.wait_for_url(lesson + "#crecimiento-atencion")
     assert nojs_page.locator("[data-readout=quadratic]").inner_text() == "64×"
-    nojs_page.goto(static_site + LOGS.path)
+    nojs_page.goto(static_site.url + LOGS.path)
     nojs_page.locator("#mitades .px-states a", has_text="524.288").click()
     nojs_page.wait_for_url("**/mitades-n-524288.html#mitades")
     assert nojs_page.locator("#mitades [data-readout=mitades]").inner_text() == "19"
     nojs_page.locator("#mitades .px-states a", has_text="1024").click()
-    nojs_page.wait_for_url(static_site + LOGS.path + "#mitades")
+    nojs_page.wait_for_url(static_site.url + LOGS.path + "#mitades")

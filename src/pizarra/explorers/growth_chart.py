@@ -24,8 +24,17 @@ HEIGHT = 280
 """viewBox height."""
 RIGHT, TOP, BOTTOM = 14, 44, 44
 """Margins around the plot area, room for tick labels, direct labels and axis titles."""
-LABEL_CHAR = 10.0
-"""Width reserved per character of a vertical-axis label (the stylesheet's largest font)."""
+LABEL_FONT = 17.0
+"""The largest font size of tick labels, in user units (``growth.css`` on narrow
+screens: at 360 px the chart is drawn at about 0.72 of its viewBox, so 17 units
+are over 12 CSS px)."""
+WIDE_FONT = 12.0
+"""The tick labels' font size in user units on wider screens."""
+_EM = {".": 0.32, ",": 0.32, " ": 0.32, "×": 0.84}
+"""Advance widths in em of a sans-serif face's narrow and wide characters; digits
+and other characters count as 0.64 em (DejaVu Sans' digits, the widest common ones)."""
+LABEL_GAP = 6.0
+"""The least room between two horizontal-axis labels, in user units."""
 MAX_TICK_LABELS = 8
 """More ticks than this and only every k-th one is labelled."""
 
@@ -38,6 +47,12 @@ class Tick:
     """x (horizontal axis) or y (vertical axis) in user units."""
     label: str
     """Formatted value; empty for an unlabelled tick."""
+    anchor: str = "middle"
+    """The label's ``text-anchor``: the first and last labels of the horizontal axis
+    sit inside the plot's ends (``start``, ``end``) so none is cut or overlaps."""
+    wide: bool = False
+    """True for a label shown on wide screens only (too close to its neighbours at
+    the larger font of narrow ones)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +93,40 @@ class Chart:
 
 def _stride(count: int) -> int:
     return max(1, math.ceil(count / MAX_TICK_LABELS))
+
+
+def label_width(text: str, font: float = LABEL_FONT) -> float:
+    """A generous estimate of ``text``'s width at ``font``, in user units."""
+    return font * sum(_EM.get(c, 0.64) for c in text)
+
+
+def _x_ticks(xs: tuple[float, ...], labels: list[str]) -> tuple[Tick, ...]:
+    """Ticks labelled every k-th value, the first and last always; a label that would
+    come too close to its neighbours is left out, at the phone font only (``wide``)
+    or at both fonts."""
+    last = len(xs) - 1
+    anchors = ["start", *(["middle"] * (last - 1)), "end"]
+
+    def shown(font: float) -> set[int]:
+        def extent(i: int) -> tuple[float, float]:
+            width = label_width(labels[i], font)
+            shift = {"start": 0.0, "middle": width / 2, "end": width}[anchors[i]]
+            return xs[i] - shift, xs[i] - shift + width
+
+        kept = [0]
+        for i in range(stride, last, stride):
+            before = extent(i)[0] - extent(kept[-1])[1]
+            after = extent(last)[0] - extent(i)[1]
+            if before >= LABEL_GAP and after >= LABEL_GAP:
+                kept.append(i)
+        return {*kept, last}
+
+    stride = _stride(len(xs))
+    phone, wide = shown(LABEL_FONT), shown(WIDE_FONT)
+    return tuple(
+        Tick(x, labels[i] if i in wide else "", anchors[i], i not in phone)
+        for i, x in enumerate(xs)
+    )
 
 
 def _x_positions(count: int, left: float) -> tuple[float, ...]:
@@ -121,13 +170,9 @@ def layout(spec: GrowthSpec, lang: str) -> Chart:
         )
         for e in range(low, high + 1)
     )
-    left = 10 + math.ceil(LABEL_CHAR * max(len(tick.label) for tick in y_ticks))
+    left = 10 + math.ceil(max(label_width(tick.label) for tick in y_ticks))
     xs = _x_positions(len(values), left)
-    stride = _stride(len(values))
-    x_ticks = tuple(
-        Tick(x, format_integer(v, lang) if i % stride == 0 or i == len(values) - 1 else "")
-        for i, (x, v) in enumerate(zip(xs, values, strict=True))
-    )
+    x_ticks = _x_ticks(xs, [format_integer(v, lang) for v in values])
     ys = [_marker_ys(spec, v, y_range) for v in values]
     all_points = [tuple((x, ys[i][k]) for i, x in enumerate(xs)) for k in range(len(spec.series))]
     label_ys = _separate([points[-1][1] - 8 for points in all_points])

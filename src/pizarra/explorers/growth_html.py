@@ -58,7 +58,8 @@ aria-describedby="{{ id }}-desc" focusable="false">
 <line x1="{{ plot[0] }}" y1="{{ plot[3] }}" x2="{{ plot[2] }}" y2="{{ plot[3] }}"/>
 <line x1="{{ plot[0] }}" y1="{{ plot[1] }}" x2="{{ plot[0] }}" y2="{{ plot[3] }}"/>
 {%- for tick in chart.x_ticks if tick.label %}
-<text x="{{ tick.at }}" y="{{ plot[3] + 16 }}" text-anchor="middle">{{ tick.label }}</text>
+<text x="{{ tick.at }}" y="{{ plot[3] + 16 }}" text-anchor="{{ tick.anchor }}"\
+{% if tick.wide %} class="px-wide-only"{% endif %}>{{ tick.label }}</text>
 {%- endfor %}
 {%- for tick in chart.y_ticks if tick.label %}
 <text x="{{ plot[0] - 6 }}" y="{{ tick.at + 4 }}" text-anchor="end">{{ tick.label }}</text>
