@@ -27,7 +27,7 @@ test: setup
 
 # The soundness property at length (the test suite runs a short profile of it).
 soundness: setup
-	PIZARRA_HYPOTHESIS=long $(BIN)/pytest -q tests/test_soundness_property.py \
+	PIZARRA_HYPOTHESIS=long $(BIN)/pytest -q tests/test_soundness_property.py tests/test_soundness_calls.py \
 		--hypothesis-show-statistics
 
 # Mutation testing of the claim checker's core (docs/testing.md); about an hour on one core.

@@ -383,3 +383,30 @@ def test_builtin_arity_and_name_errors() -> None:
         call_builtin("exp", [sympy.Integer(1), sympy.Integer(2)], "10")
     with pytest.raises(ValueError, match=r"^unknown function sin$"):
         call_builtin("sin", [sympy.Integer(1)], "10")
+
+
+HIDDEN_ZERO = sympy.log(2) + sympy.log(3) - sympy.log(6)
+"""Exactly 0, though sympy keeps it as a sum: its enclosures straddle zero at any precision."""
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param(HIDDEN_ZERO**2, id="square"),
+        pytest.param(-(HIDDEN_ZERO**2), id="negated-square"),
+        pytest.param((HIDDEN_ZERO**2 + HIDDEN_ZERO**4) ** -1, id="inverse-touching-zero"),
+        pytest.param((-(HIDDEN_ZERO**2) - HIDDEN_ZERO**4) ** -1, id="inverse-touching-zero-below"),
+        pytest.param((HIDDEN_ZERO**2 + HIDDEN_ZERO**4) ** R(1, 2), id="root-touching-zero"),
+        pytest.param((HIDDEN_ZERO**2 + HIDDEN_ZERO**4) ** R(-1, 2), id="negative-root"),
+        pytest.param((HIDDEN_ZERO**2 + HIDDEN_ZERO**4) ** R(1, 2) + 1, id="root-plus-one"),
+    ],
+)
+def test_an_enclosure_that_touches_zero_proves_no_sign(value: sympy.Expr) -> None:
+    """[0, b] holds zero: no sign, and no inverse or fractional power of it."""
+    assert interval_sign(value) is None
+
+
+def test_an_inverse_near_one_has_a_sign() -> None:
+    near_one = HIDDEN_ZERO + 1
+    assert interval_sign(near_one**-1 - R(1, 2)) == 1
+    assert interval_sign(R(1, 2) - near_one**-3) == -1

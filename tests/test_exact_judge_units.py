@@ -225,3 +225,17 @@ def test_a_spanish_grouping_slip_gets_its_hint(lang: str) -> None:
     [plain] = judge("262{,}5 = 262", Context(lang=lang))
     assert plain.status is F
     assert plain.hint != SPANISH_GROUPING_HINT
+
+
+@pytest.mark.parametrize(
+    ("tex", "message"),
+    [
+        pytest.param("\\infty = \\infty", "both sides are infinite", id="infinities"),
+        pytest.param(
+            "\\sqrt{2} \\approx \\pi", "\\approx needs a written decimal to round to", id="approx"
+        ),
+    ],
+)
+def test_why_a_comparison_is_not_made(tex: str, message: str) -> None:
+    [verdict] = judge(tex)
+    assert (verdict.status, verdict.message, verdict.hint) == (U, message, "")

@@ -278,3 +278,8 @@ def test_describe_shortens_past_sixty_characters() -> None:
     assert real.describe(sixty_one) == (
         "2*sqrt(2) + 7*sqrt(3) + 11*sqrt(5) + 13*sqrt(7) + 17*sqrt... (about 130.3269190)"
     )
+
+
+def test_describe_a_value_too_long_to_print() -> None:
+    """Past sympy's limit on printed digits, only ten digits of the value are shown."""
+    assert real.describe(sympy.Integer(10) ** 5000 * sympy.sqrt(2)) == "about 1.414213562E+5000"
