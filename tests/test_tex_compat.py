@@ -87,10 +87,14 @@ def test_offsets_map_back_piece_by_piece() -> None:
 
 def test_rewriting_is_linear() -> None:
     def seconds(n: int) -> float:
+        """The best of three runs: a busy machine slows a run, never speeds one up."""
         tex = (r"\text{a $x$ b} \cr " * n) + r"\begin{split} a \end{split}"
-        start = time.perf_counter()
-        rewrite(tex)
-        return time.perf_counter() - start
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            rewrite(tex)
+            best = min(best, time.perf_counter() - start)
+        return best
 
     seconds(100)
     assert seconds(4000) < 40 * seconds(400) + 0.05
