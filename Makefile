@@ -51,11 +51,12 @@ fuzz: setup
 		$(BIN)/pytest -q tests/test_fuzz.py --hypothesis-show-statistics
 
 # A folder of MyST lectures (e.g. a Jupyter Book's lectures/), imported, checked and built:
-# make corpus DIR=path/to/lectures [LECTURES="geom_series pv"] [TIMEOUT=300]
+# make corpus DIR=path/to/lectures [LECTURES="geom_series pv"] [TIMEOUT=300] [MEMORY=4096]
 # The output blocks are written first, as an author does after importing.
 corpus: setup
 	@test -n "$(DIR)" || { echo 'usage: make corpus DIR=folder [LECTURES="a b"] [TIMEOUT=s]'; exit 2; }
-	$(BIN)/python bench/myst_corpus.py "$(DIR)" $(LECTURES) --update-outputs $(if $(TIMEOUT),--timeout $(TIMEOUT))
+	$(BIN)/python bench/myst_corpus.py "$(DIR)" $(LECTURES) --update-outputs $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
+		$(if $(MEMORY),--kernel-memory $(MEMORY))
 
 clean:
 	rm -rf $(VENV) _site .pizarra-cache dist mutants mutmut.log

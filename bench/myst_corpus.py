@@ -1,7 +1,7 @@
 """A corpus run: MyST lectures written for Jupyter Book, imported, checked and built.
 
     python bench/myst_corpus.py FOLDER [NAME ...] [--front-matter-only] [--update-outputs]
-                                [--timeout SECONDS]
+                                [--timeout SECONDS] [--kernel-memory MIB]
 
 Each lecture of FOLDER (or only the NAMEs, file names without ``.md``) becomes a
 lesson of one course (so ``{doc}`` and cross-lecture ``{ref}`` can resolve; the other
@@ -18,7 +18,8 @@ leftovers: MyST syntax that reached the page as text.
 ``:nondeterministic:`` the cells whose output changes between two runs (random draws
 without a seed), as the error's hint says; the ``nondet`` column counts them.
 ``--timeout`` gives every cell that many seconds (front matter ``cell_timeout``), for
-lectures with heavy simulations; ordinary builds keep pizarra's 30 s.
+lectures with heavy simulations; ordinary builds keep pizarra's 30 s. ``--kernel-memory``
+likewise gives every lecture's kernel that many MiB (front matter ``kernel_memory``).
 Nothing of the lectures is kept: the course lives in a temporary folder.
 """
 
@@ -124,7 +125,12 @@ def front_matter_only(text: str, number: int) -> str:
 
 
 def make_course(
-    folder: Path, names: list[str], out: Path, plain: bool, timeout: float | None
+    folder: Path,
+    names: list[str],
+    out: Path,
+    plain: bool,
+    timeout: float | None,
+    memory: int | None = None,
 ) -> None:
     for item in folder.iterdir():
         if item.suffix != ".md" and not item.name.startswith("."):
@@ -142,6 +148,8 @@ def make_course(
             text = import_file(source, number, "en", bibs).text
         if timeout is not None:
             text = text.replace("---\n", f"---\ncell_timeout: {timeout:g}\n", 1)
+        if memory is not None:
+            text = text.replace("---\n", f"---\nkernel_memory: {memory}\n", 1)
         (out / f"{name}.md").write_text(text, encoding="utf-8")
         entries.append(f"  - number: {number}\n    file: {name}.md\n")
     others = sorted(p.stem for p in folder.glob("*.md") if p.stem not in names)
@@ -222,11 +230,18 @@ def main() -> int:
         type=float,
         help="seconds each cell may run (written as cell_timeout; default: pizarra's 30)",
     )
+    parser.add_argument(
+        "--kernel-memory",
+        type=int,
+        help="MiB each lecture's kernel may allocate (written as kernel_memory; default 2048)",
+    )
     args = parser.parse_args()
     names = args.names or sorted(p.stem for p in args.folder.glob("*.md"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        make_course(args.folder, names, root, args.front_matter_only, args.timeout)
+        make_course(
+            args.folder, names, root, args.front_matter_only, args.timeout, args.kernel_memory
+        )
         _, parse_errors = load_course(root)
         tools = default_tools(no_cache=False)
         report = verify(root, tools)

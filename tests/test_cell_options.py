@@ -89,6 +89,17 @@ def test_front_matter_cell_timeout_is_the_default_a_cell_may_override() -> None:
     assert plain is not None and plain.timeout == 30.0
 
 
+def test_front_matter_kernel_memory_is_read_and_bounded() -> None:
+    head = "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\nkernel_memory: {}\n---\n"
+    lesson, errors = parse_lesson(Path("t.md"), "t.md", head.format(4096))
+    assert errors == [] and lesson is not None and lesson.kernel_memory == 4096
+    for bad in ("9000", "true", "'4 GiB'", "63"):
+        _, errors = parse_lesson(Path("t.md"), "t.md", head.format(bad))
+        assert [e.format().splitlines()[0][:54] for e in errors] == [
+            "t.md:6:1: error: `kernel_memory` must be a whole numbe"
+        ], bad
+
+
 def test_a_bad_cell_timeout_is_an_error_at_its_line() -> None:
     source = "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\ncell_timeout: 9000\n---\n"
     _, errors = parse_lesson(Path("t.md"), "t.md", source)

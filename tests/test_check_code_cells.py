@@ -43,9 +43,13 @@ class FakeRunner:
         self.answer = answer
         self.calls: list[tuple[str, float]] = []
         self.lessons = 0
+        self.memory: list[int | None] = []
 
-    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
         self.lessons += 1
+        self.memory.append(memory_limit)
         results = []
         for cell in cells:
             self.calls.append((cell.code, cell.timeout))
@@ -183,6 +187,18 @@ def test_failures_are_not_cached(tmp_path: Path) -> None:
     again = FakeRunner()
     run_code_cells(lesson, again, cache)
     assert len(again.calls) == 4
+
+
+def test_the_lesson_kernel_memory_reaches_the_runner_and_the_cache_key(tmp_path: Path) -> None:
+    plain = load("cells.md")
+    roomy = dataclasses.replace(plain, kernel_memory=4096)
+    runner = FakeRunner()
+    run_code_cells(plain, runner, None)
+    run_code_cells(roomy, runner, None)
+    assert runner.memory == [None, 4096 * 1024**2]
+    cache = ResultCache(tmp_path)
+    cells = runnable_cells(plain)
+    assert not set(cache.keys(cells)) & set(cache.keys(cells, 4096 * 1024**2))
 
 
 def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:

@@ -174,6 +174,17 @@ def test_a_4_gb_numpy_allocation_fails_with_memory_error() -> None:
     )
 
 
+def test_a_lesson_may_give_its_kernel_more_or_less_memory() -> None:
+    reserve = "import numpy as np\na = np.empty(2**28)\nprint(a.nbytes)\n"
+    assert not one(reserve).ok
+    roomy = KernelRunner()([CellRequest(reserve, 30)], 120, memory_limit=3 * 1024**3)
+    assert roomy[0].ok and roomy[0].stdout == f"{2**31}\n"
+    small = "import numpy as np\na = np.empty(2**26)\n"
+    assert one(small).ok
+    tight = KernelRunner()([CellRequest(small, 30)], 120, memory_limit=256 * 1024**2)
+    assert tight[0].exit_code == 1 and "MemoryError" in tight[0].stderr
+
+
 def test_a_detached_child_does_not_outlive_the_lesson() -> None:
     code = (
         "import subprocess, sys\n"

@@ -121,7 +121,9 @@ class Answers:
         self.texts = iter(texts)
         self.runs = 0
 
-    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
         self.runs += 1
         text = next(self.texts)
         return [ran(text) for _ in cells]

@@ -106,7 +106,11 @@ class CodeRunner(Protocol):
     ``ok``) nothing more runs.
     """
 
-    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]: ...
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
+        """``memory_limit``: bytes the kernel may allocate, or None for the runner's own."""
+        ...
 
 
 class KernelRunner:
@@ -134,13 +138,15 @@ class KernelRunner:
         self.max_timeout = max_timeout
         """Upper bound on any timeout, whatever the lesson asks for."""
 
-    def __call__(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
         if not cells:
             return []
         with tempfile.TemporaryDirectory(
             prefix="pizarra-kernel-", ignore_cleanup_errors=True
         ) as workdir:
-            session = Session(self, workdir)
+            session = Session(self, workdir, memory_limit or self.memory_limit)
             try:
                 return session.run_all(cells, min(lesson_timeout, self.max_timeout))
             finally:
@@ -150,7 +156,7 @@ class KernelRunner:
 class Session:
     """One running kernel: the launcher process and the pipes to it."""
 
-    def __init__(self, runner: KernelRunner, workdir: str) -> None:
+    def __init__(self, runner: KernelRunner, workdir: str, memory_limit: int) -> None:
         self.limit = runner.output_limit
         self.max_timeout = runner.max_timeout
         response_read, response_write = os.pipe()
@@ -159,7 +165,7 @@ class Session:
                 [
                     runner.python,
                     *("-s", "-P", "-m", "pizarra.kernel_launcher"),
-                    str(runner.memory_limit),
+                    str(memory_limit),
                     str(response_write),
                 ],
                 stdin=subprocess.PIPE,

@@ -109,6 +109,7 @@ def parse_lesson(
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,
+        kernel_memory=front.kernel_memory,
         functions=front.functions,
         source_text=text,
         macros=front.macros,

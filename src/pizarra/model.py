@@ -400,6 +400,8 @@ class Lesson:
     """TeX macros for its formulas: the course's, then the front matter's (name -> TeX)."""
     bibliography: tuple[Path, ...] = ()
     """The BibTeX files its front matter names (inputs of the build, like its images)."""
+    kernel_memory: int | None = None
+    """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

@@ -67,10 +67,15 @@ class ResultCache:
         """The cache in ``root`` (pizarra's cache folder)."""
         return cls(Cache(root))
 
-    def keys(self, cells: Sequence[CodeCell]) -> list[str]:
-        """One key per cell: a hex digest of everything its result could depend on."""
+    def keys(self, cells: Sequence[CodeCell], memory_limit: int | None = None) -> list[str]:
+        """One key per cell: a hex digest of everything its result could depend on.
+
+        ``memory_limit`` (the lesson's own, or None) is part of it: a cell that ran out of
+        memory may pass with more.
+        """
         keys, digest, modules = [], hashlib.sha256(), set()
-        digest.update(json.dumps([CACHE_FORMAT, sys.implementation.name, sys.version]).encode())
+        head = [CACHE_FORMAT, sys.implementation.name, sys.version]
+        digest.update(json.dumps(head if memory_limit is None else [*head, memory_limit]).encode())
         for cell in cells:
             modules |= imported_modules(cell.code)
             options = [cell.code, cell.timeout, sorted(cell.tags & {"raises-exception"})]

@@ -96,7 +96,8 @@ def run_code_cells(
     cells = runnable_cells(lesson)
     if not cells:
         return []
-    keys = cache.keys(cells) if cache is not None else [""] * len(cells)
+    memory = lesson.kernel_memory * 1024**2 if lesson.kernel_memory else None
+    keys = cache.keys(cells, memory) if cache is not None else [""] * len(cells)
     entries = [cache.get(k) if cache is not None else None for k in keys]
     if cache is not None and all(e is not None and e.confirmed for e in entries):
         return [
@@ -105,7 +106,7 @@ def run_code_cells(
             if e is not None
         ]
     requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
-    results = runner(requests, lesson_timeout)
+    results = runner(requests, lesson_timeout, memory)
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
         zip(cells, keys, entries, results, strict=False)

@@ -28,7 +28,10 @@ _FIELDS = {
     "macros": "name -> TeX for formulas, e.g. R: \\mathbb{R}",
     "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
     "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
+    "kernel_memory": "MiB of data the lesson's kernel may allocate (default 2048, at most 8192)",
 }
+KERNEL_MEMORY_RANGE = (64, 8192)
+"""MiB a lesson may give its kernel: enough for real lectures, still a bound."""
 CONVENTIONS = {
     "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
     "log": "the base of \\log written without one: 10, e or 2",
@@ -73,6 +76,8 @@ class FrontMatter:
     """Where ``bibliography`` is declared."""
     cell_timeout: float | None = None
     """Seconds each code cell may run unless it says; None for pizarra's default."""
+    kernel_memory: int | None = None
+    """MiB of data the lesson's kernel may allocate; None for pizarra's default."""
 
 
 def parse_front_matter(
@@ -196,6 +201,21 @@ def parse_front_matter(
                 hint="for example `cell_timeout: 120`; a cell's own `:timeout:` still wins",
             )
         )
+    kernel_memory = values.get("kernel_memory")
+    low, high = KERNEL_MEMORY_RANGE
+    if kernel_memory is not None and not (
+        isinstance(kernel_memory, int)
+        and not isinstance(kernel_memory, bool)
+        and low <= kernel_memory <= high
+    ):
+        errors.append(
+            Diagnostic(
+                where["kernel_memory"],
+                f"`kernel_memory` must be a whole number of MiB between {low} and {high}, "
+                f"not {kernel_memory!r}",
+                hint="for example `kernel_memory: 4096` for a lesson whose cells hold 3 GiB",
+            )
+        )
     if errors:
         return None, errors
     return (
@@ -214,6 +234,7 @@ def parse_front_matter(
             tuple(bib),
             where.get("bibliography"),
             seconds(cell_timeout) if cell_timeout is not None else None,
+            kernel_memory,
         ),
         [],
     )
