@@ -174,6 +174,20 @@ def test_formulas_and_the_explorer_write_numbers_alike(
     page.locator("input.px-range").focus()
     page.keyboard.press("ArrowRight")
     assert page.locator("[data-readout=scores]").inner_text() == "4.194.304"
+    shown: set[str] = set()
+    page.keyboard.press("Home")
+    for _ in range(30):  # every state of the slider, and the table beside it
+        shown |= set(
+            page.evaluate(
+                "Array.from(document.querySelectorAll("
+                "'#crecimiento-atencion :is([data-readout], .px-table td, .px-table th)'))"
+                ".map(e => e.textContent.trim().replace(/×$/, ''))"
+            )
+        )
+        page.keyboard.press("ArrowRight")
+    explorer_numbers = {n for n in shown if re.fullmatch(r"[\d.,]+", n)}
+    assert {"2048", "4.194.304", "16.777.216"} <= explorer_numbers
+    assert [n for n in explorer_numbers if not spanish.fullmatch(n)] == []
 
 
 def test_explorer_states_work_from_a_static_host_without_javascript(
