@@ -89,6 +89,10 @@ class _PageText(HTMLParser):
             self.parts.append(data)
 
 
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+"""An inline code span: dollars inside it (``f'$x$'``) are code, not a formula."""
+
+
 def formulas_in(source: str) -> int:
     """Formulas an author wrote, counted line by line without pizarra's parser."""
     prose: list[str] = []
@@ -107,7 +111,7 @@ def formulas_in(source: str) -> int:
             continue
         if not any(code for _, code in fences):
             prose.append(line)
-    text = "\n".join(prose)
+    text = _CODE_SPAN.sub("", "\n".join(prose))
     display = len(_DISPLAY.findall(text))
     return fenced_math + display + len(_INLINE.findall(_DISPLAY.sub("", text)))
 
