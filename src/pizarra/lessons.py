@@ -16,7 +16,6 @@ import hashlib
 import os
 import pickle
 import sys
-from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -38,6 +37,7 @@ from pizarra.check.references import check_references
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.guard import guarded
 from pizarra.model import Course, Lesson
+from pizarra.recent import Recent
 from pizarra.render import lesson_path, render_lesson_page, render_state_pages
 from pizarra.report_page import render_report_page, report_path
 
@@ -189,7 +189,7 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None 
 MEMORY = 64
 """Lesson results kept in memory."""
 
-_MEMORY: OrderedDict[str, LessonResult] = OrderedDict()
+_MEMORY: Recent[str, LessonResult] = Recent(MEMORY)
 
 _STATE: list[tuple[Course, Tools, bool]] = []
 """The course, tools and strictness of the pool's run, inherited by forked workers
@@ -230,11 +230,7 @@ def _as_cached(result: LessonResult) -> LessonResult:
 
 def _remember(key: str, result: LessonResult) -> LessonResult:
     """Keep a result in memory too: a server rebuilds the same course again and again."""
-    _MEMORY[key] = result
-    _MEMORY.move_to_end(key)
-    while len(_MEMORY) > MEMORY:
-        _MEMORY.popitem(last=False)
-    return result
+    return _MEMORY.put(key, result)
 
 
 def _course_part(course: Course) -> str:

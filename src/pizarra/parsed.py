@@ -14,13 +14,13 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from pizarra.cache import Cache
 from pizarra.manifest import code_fingerprint
 from pizarra.model import Lesson
+from pizarra.recent import Recent
 
 KIND = "parsed"
 """The cache kind of parsed lessons."""
@@ -41,7 +41,7 @@ class _Kept:
     """Each BibTeX file with its SHA-256."""
 
 
-_MEMORY: OrderedDict[str, _Kept] = OrderedDict()
+_MEMORY: Recent[str, _Kept] = Recent(MEMORY)
 
 
 class ParseCache:
@@ -83,10 +83,7 @@ def _key(path: Path, shown: str, root: Path | None, raw: bytes) -> str:
 
 
 def _remember(key: str, kept: _Kept) -> None:
-    _MEMORY[key] = kept
-    _MEMORY.move_to_end(key)
-    while len(_MEMORY) > MEMORY:
-        _MEMORY.popitem(last=False)
+    _MEMORY.put(key, kept)
 
 
 def _load(raw: bytes | None) -> _Kept | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import bisect_right
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.recent import Recent
 
 if TYPE_CHECKING:
     from pizarra.cache import Cache
@@ -75,7 +75,7 @@ def scan_page(data: bytes) -> PageScan:
     return PageScan(frozenset(parser.ids), tuple(parser.repeated), tuple(parser.links))
 
 
-_MEMORY: OrderedDict[bytes, PageScan] = OrderedDict()
+_MEMORY: Recent[bytes, PageScan] = Recent(MEMORY)
 
 
 class PageScans:
@@ -98,11 +98,7 @@ class PageScans:
         if found is None:
             found = scan_page(data)
             self.parsed += 1
-        _MEMORY[data] = found
-        _MEMORY.move_to_end(data)
-        while len(_MEMORY) > MEMORY:
-            _MEMORY.popitem(last=False)
-        return found
+        return _MEMORY.put(data, found)
 
 
 def _encode(scan: PageScan) -> bytes:
