@@ -201,6 +201,16 @@ def test_the_lesson_kernel_memory_reaches_the_runner_and_the_cache_key(tmp_path:
     assert not set(cache.keys(cells)) & set(cache.keys(cells, 4096 * 1024**2))
 
 
+def test_figures_too_large_are_an_error_at_the_cell_with_a_hint() -> None:
+    lesson = load("cells.md")
+    found = messages(lesson, [outcome_for(lesson, 0, ran("", figures_too_large=True))])
+    assert any(
+        "figures come to more than 16 MiB of SVG and it was stopped" in m
+        and "plot fewer points" in m
+        for m in found
+    ), found
+
+
 def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     lesson = load("cells.md")
     cache = ResultCache(tmp_path)

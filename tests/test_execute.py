@@ -9,6 +9,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from pizarra import execute
 from pizarra.execute import DEFAULT_OUTPUT_LIMIT, CellRequest, KernelRunner, RunResult
 
 RUN = KernelRunner()
@@ -183,6 +186,16 @@ def test_a_lesson_may_give_its_kernel_more_or_less_memory() -> None:
     assert one(small).ok
     tight = KernelRunner()([CellRequest(small, 30)], 120, memory_limit=256 * 1024**2)
     assert tight[0].exit_code == 1 and "MemoryError" in tight[0].stderr
+
+
+def test_figures_past_the_limit_stop_the_cell_not_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(execute, "FIGURE_LIMIT", 20_000)
+    draw = "import matplotlib.pyplot as plt\nplt.plot([i % 7 for i in range({})])\nplt.show()\n"
+    small, large = run(draw.format(10)), run(draw.format(5000), "print('after')\n")
+    assert small[0].ok and len(small[0].figures) == 1
+    assert [r.figures_too_large for r in large] == [True] and not large[0].ok
 
 
 def test_a_detached_child_does_not_outlive_the_lesson() -> None:

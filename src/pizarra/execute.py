@@ -48,7 +48,7 @@ DEFAULT_LESSON_TIMEOUT = 600.0
 
 _CHUNK = 65536
 _POLL = 0.05
-_FIGURE_LIMIT = 16 * 1024 * 1024
+FIGURE_LIMIT = 16 * 1024 * 1024
 _GRACE = 1.0
 
 
@@ -92,11 +92,18 @@ class RunResult:
     """True when it was the lesson's time limit, not the cell's, that stopped it."""
     missing_packages: tuple[str, ...] = ()
     """Packages the cell's install line names that are not installed: it did not run."""
+    figures_too_large: bool = False
+    """True when its figures passed the figure limit (``FIGURE_LIMIT``) and it was stopped."""
 
     @property
     def ok(self) -> bool:
         """The cell ran to the end without an uncaught exception."""
-        return self.exit_code == 0 and not self.timed_out and not self.truncated
+        return (
+            self.exit_code == 0
+            and not self.timed_out
+            and not self.truncated
+            and not self.figures_too_large
+        )
 
 
 class CodeRunner(Protocol):
@@ -228,6 +235,7 @@ class Session:
             exit_code=code,
             timed_out=status == "timeout",
             truncated=status == "truncated",
+            figures_too_large=status == "figures too large",
             duration=time.monotonic() - start,
             figures=tuple(_figures(answer.get("figures", []))),
             lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
@@ -304,7 +312,7 @@ class _Pump:
         return bytes(self.buffers[name][: self.session.limit]).decode("utf-8", errors="replace")
 
     def run(self, request: bytes, deadline: float) -> str:
-        """``done``, ``exited``, ``timeout`` or ``truncated``."""
+        """``done``, ``exited``, ``timeout``, ``truncated`` or ``figures too large``."""
         session = self.session
         stdin = session.proc.stdin
         assert stdin is not None
@@ -330,6 +338,8 @@ class _Pump:
                     elif fd == session.response_fd:
                         if not self._answer(fd):
                             return self._drain()
+                        if len(session.pending) > FIGURE_LIMIT:
+                            return "figures too large"
                     elif not self._take(fd, by_fd[fd]):
                         sel.unregister(fd)
                         self.seen[by_fd[fd]] = True
@@ -364,8 +374,8 @@ class _Pump:
             return False
         if chunk:
             self.session.pending += chunk
-            if len(self.session.pending) > _FIGURE_LIMIT:
-                raise ValueError("the kernel's answer is too large")
+            if len(self.session.pending) > FIGURE_LIMIT:
+                return True  # run() stops the cell: its figures are too large
         while (message := self.session.take_message()) is not None:
             if "exit" not in message:
                 self.answer = message

@@ -21,6 +21,7 @@ from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
+    FIGURE_LIMIT,
     CellRequest,
     CodeRunner,
     RunResult,
@@ -155,6 +156,16 @@ def _check_one(
         return [_missing(cell, result.missing_packages)]
     if result.timed_out:
         return [_timeout(cell, result)]
+    if result.figures_too_large:
+        return [
+            Diagnostic(
+                cell.pos,
+                f"the code cell's figures come to more than {_size(FIGURE_LIMIT)} of SVG "
+                "and it was stopped",
+                hint="plot fewer points (every 100th of a long series, or a histogram); "
+                "figures are kept as vector images",
+            )
+        ]
     if result.truncated:
         return [
             Diagnostic(
