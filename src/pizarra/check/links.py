@@ -1,7 +1,7 @@
 """Every internal link and ``#anchor`` of the built site must exist: checked offline.
 
-Runs on the rendered files themselves (what a reader gets), with the standard
-HTML parser: each page's ids, then each ``href``/``src`` resolved against it.
+Runs on the rendered files themselves (what a reader gets): each page's ids, then
+each ``href``/``src`` resolved against it (:mod:`pizarra.check.html_scan` reads them).
 Parsing is the costly half, and a page's ids and links depend on its bytes alone,
 so :class:`PageScans` keeps them by the page's SHA-256 (in memory, and in the
 ``links`` kind of the cache between runs); every link of every page is still
@@ -15,13 +15,12 @@ import hashlib
 import json
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from html.parser import HTMLParser
 from posixpath import dirname, join, normpath
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.errors import Diagnostic, SourcePos
 from pizarra.recent import Recent
 
@@ -33,46 +32,6 @@ KIND = "links"
 
 MEMORY = 128
 """Page scans kept in memory (a served site's pages, rebuilt again and again)."""
-
-
-class _PageScan(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.repeated: list[str] = []
-        self.links: list[tuple[str, int]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if value is None:
-                continue
-            if name == "id":
-                if value in self.ids:
-                    self.repeated.append(value)
-                self.ids.add(value)
-            elif name in ("href", "src") and not (
-                tag == "link" and name == "href" and value.endswith(".woff2")
-            ):
-                self.links.append((value, self.getpos()[0]))
-
-
-@dataclass(frozen=True)
-class PageScan:
-    """What link checking needs of one page."""
-
-    ids: frozenset[str]
-    """Every ``id`` on it."""
-    repeated: tuple[str, ...]
-    """Ids used more than once, in order."""
-    links: tuple[tuple[str, int], ...]
-    """Every ``href``/``src`` with its line in the page."""
-
-
-def scan_page(data: bytes) -> PageScan:
-    """Parse one page for its ids and links."""
-    parser = _PageScan()
-    parser.feed(data.decode("utf-8"))
-    return PageScan(frozenset(parser.ids), tuple(parser.repeated), tuple(parser.links))
 
 
 _MEMORY: Recent[bytes, PageScan] = Recent(MEMORY)
