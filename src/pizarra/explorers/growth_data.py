@@ -13,7 +13,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
+from pizarra.explorers.expr import Expr
 from pizarra.explorers.reals import rounded, rounded_growth
 from pizarra.explorers.spec import GrowthSpec, Readout, Series
 from pizarra.i18n.numbers import decimal_string, format_number
@@ -50,22 +52,27 @@ def series_growth(
     spec: GrowthSpec, series: Series, value: int, decimals: int = CHART_DECIMALS
 ) -> Fraction:
     """``f(value) / f(baseline)``: what the chart plots on its vertical axis."""
-    name = spec.variable.name
-    return rounded_growth(
-        series.formula,
-        {name: Fraction(value)},
-        {name: Fraction(spec.variable.baseline)},
-        decimals,
-    )
+    return _growth(series.formula, spec.variable.name, value, spec.variable.baseline, decimals)
+
+
+@lru_cache(maxsize=4096)
+def _growth(formula: Expr, name: str, value: int, baseline: int, decimals: int) -> Fraction:
+    """Kept: the lesson page and each of its explorer's state pages draw the same chart."""
+    return rounded_growth(formula, {name: Fraction(value)}, {name: Fraction(baseline)}, decimals)
 
 
 def readout_value(spec: GrowthSpec, readout: Readout, value: int) -> Fraction:
     """The number a readout shows for ``value``: exact, or correctly rounded to the
     explorer's decimals, so rounding it again for display changes nothing."""
     if readout.formula is not None:
-        return rounded(readout.formula, {spec.variable.name: Fraction(value)}, spec.decimals)
+        return _rounded(readout.formula, spec.variable.name, value, spec.decimals)
     series = next(s for s in spec.series if s.id == readout.series)
     return series_growth(spec, series, value, spec.decimals)
+
+
+@lru_cache(maxsize=4096)
+def _rounded(formula: Expr, name: str, value: int, decimals: int) -> Fraction:
+    return rounded(formula, {name: Fraction(value)}, decimals)
 
 
 def rows(spec: GrowthSpec) -> tuple[Row, ...]:
