@@ -12,6 +12,10 @@ cell prints, and a memory limit on the whole kernel. Hitting a limit ends the ke
 everything it started; the remaining cells do not run. So does the first failing cell,
 unless it is tagged ``raises-exception``.
 
+Launchers are forked by a warm process (:mod:`pizarra.kernel_zygote`) that has already
+imported the kernel and NumPy, so a lesson's kernel starts in a few milliseconds; where
+it cannot run, each launcher is started as a new interpreter, with the same result.
+
 This is a persistent interpreter of our own rather than ``ipykernel`` driven by
 ``nbclient``: starting an IPython kernel costs one to two seconds per lesson and a set
 of local ZeroMQ ports, while this one starts in tens of milliseconds and its launcher
@@ -35,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pizarra import kernel_zygote
 from pizarra.model import Figure
 
 DEFAULT_OUTPUT_LIMIT = 1024 * 1024
@@ -167,22 +172,28 @@ class Session:
         self.limit = runner.output_limit
         self.max_timeout = runner.max_timeout
         response_read, response_write = os.pipe()
+        env = _child_env(workdir)
         try:
-            self.proc = subprocess.Popen(
-                [
-                    runner.python,
-                    *("-s", "-P", "-m", "pizarra.kernel_launcher"),
-                    str(memory_limit),
-                    str(response_write),
-                ],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=workdir,
-                env=_child_env(workdir),
-                start_new_session=True,
-                pass_fds=(response_write,),
-            )
+            forked = kernel_zygote.spawn(runner.python, memory_limit, workdir, env, response_write)
+            self.proc: subprocess.Popen[bytes] | kernel_zygote.Forked
+            if forked is not None:
+                self.proc = forked
+            else:
+                self.proc = subprocess.Popen(
+                    [
+                        runner.python,
+                        *("-s", "-P", "-m", "pizarra.kernel_launcher"),
+                        str(memory_limit),
+                        str(response_write),
+                    ],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=workdir,
+                    env=env,
+                    start_new_session=True,
+                    pass_fds=(response_write,),
+                )
         finally:
             os.close(response_write)
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
