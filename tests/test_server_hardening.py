@@ -3,6 +3,7 @@ requests, security headers, a failing rebuild, and restarting on the same port."
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
@@ -135,6 +136,31 @@ def test_a_silent_connection_times_out(live: tuple[int, Path]) -> None:
         started = time.monotonic()
         assert conn.recv(100) == b""
         assert time.monotonic() - started < 5
+
+
+def test_answers_leave_without_waiting_for_acknowledgements(
+    live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nagle's algorithm is off on every connection (an asset's body would otherwise wait
+    for the client's delayed acknowledgement of its headers)."""
+    settings: list[int] = []
+    made = protocol.BoundedH11Protocol.connection_made
+
+    def spy(self: protocol.BoundedH11Protocol, transport: asyncio.Transport) -> None:
+        made(self, transport)
+        sock = transport.get_extra_info("socket")
+        settings.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+    monkeypatch.setattr(protocol.BoundedH11Protocol, "connection_made", spy)
+    port, _ = live
+    for _ in range(2):
+        answer = _raw(
+            port,
+            b"GET /assets/pizarra.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            5,
+        )
+        assert answer.startswith(b"HTTP/1.1 200")
+    assert len(settings) == 2 and all(settings)
 
 
 def test_a_malformed_chunk_size_is_a_400_without_a_traceback(

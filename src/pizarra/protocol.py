@@ -12,6 +12,7 @@ so a restarted server never trips over the last one's ``TIME_WAIT`` connections.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 
 import h11
@@ -28,6 +29,7 @@ class BoundedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        _no_delay(transport)
         self._arm_header_deadline()
 
     def data_received(self, data: bytes) -> None:
@@ -64,6 +66,18 @@ class BoundedH11Protocol(H11Protocol):
         self._header_deadline = None
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.transport.close()
+
+
+def _no_delay(transport: asyncio.Transport) -> None:
+    """Send each answer at once (``TCP_NODELAY``). asyncio sets it only on sockets made
+    with ``IPPROTO_TCP`` as their protocol number, not on those accepted from a socket
+    made with 0 (:func:`listen`, or one a caller passes): without it, an asset whose body
+    follows its headers in a small second segment waited for the browser's delayed
+    acknowledgement, 40 ms per request on a page that fetches eight of them."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def listen(port: int, host: str = "127.0.0.1") -> socket.socket:
