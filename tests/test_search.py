@@ -76,3 +76,21 @@ def test_a_service_that_ends_without_answering_is_a_search_index_error(
     monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
     with pytest.raises(SearchIndexError, match="ended before answering"):
         search_index({"uno/index.html": b"<html></html>"}, ["uno/index.html"])
+
+
+def test_a_build_whose_index_fails_reports_it_with_its_links_checked_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pagefind runs beside the link check; its failure still reaches the report."""
+    import pagefind.service
+
+    from pizarra.build import Tools, verify
+    from pizarra.execute import KernelRunner
+    from tests.support import FIXTURES, fake_math
+
+    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    report = verify(FIXTURES / "site" / "course", Tools(fake_math, KernelRunner(), None))
+    [failure] = [d for d in report.diagnostics if "search index" in d.message]
+    assert "ended before answering" in failure.message
+    assert "pagefind-bin-extended" in failure.hint
+    assert not any(name.startswith(f"{FOLDER}/") for name in report.files)

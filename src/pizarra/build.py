@@ -7,7 +7,7 @@ the site, and writes nothing unless every check passed.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,7 +29,7 @@ from pizarra.mathml import MathRenderer
 from pizarra.model import Course
 from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
-from pizarra.search import SearchIndexError, search_index
+from pizarra.search import SearchIndexError, start_search_index
 from pizarra.site import ensure_replaceable, write_site
 
 SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
@@ -125,9 +125,10 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = 
     files = render_site(course, results)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
+    indexing = start_index_site(course, files, tools.store) if search else None
     report.diagnostics += check_links(files, origins, sources, PageScans(tools.store))
-    if search:
-        report.diagnostics += index_site(course, files, tools.store)
+    if indexing is not None:
+        report.diagnostics += indexing()
     report.files = files
     return _finish(report, started, tools)
 
@@ -145,12 +146,34 @@ def build(
 
 def index_site(course: Course, files: dict[str, bytes], store: Cache | None) -> list[Diagnostic]:
     """Add the search index of the lesson pages to ``files``; its failure, if any."""
+    return start_index_site(course, files, store)()
+
+
+def start_index_site(
+    course: Course, files: dict[str, bytes], store: Cache | None
+) -> Callable[[], list[Diagnostic]]:
+    """:func:`index_site`, with Pagefind indexing in the background until the returned
+    function adds the index to ``files`` (unchanged until then) and says what failed."""
+    pages = [lesson_path(ln) for ln in course.lessons()]
     try:
-        files.update(search_index(files, [lesson_path(ln) for ln in course.lessons()], store))
+        pending = start_search_index(files, pages, store)
     except SearchIndexError as exc:
-        hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
-        return [Diagnostic(SourcePos(str(course.root), 1), str(exc), hint)]
-    return []
+        failure = _index_failure(course, exc)
+        return lambda: failure
+
+    def finish() -> list[Diagnostic]:
+        try:
+            files.update(pending())
+        except SearchIndexError as exc:
+            return _index_failure(course, exc)
+        return []
+
+    return finish
+
+
+def _index_failure(course: Course, exc: SearchIndexError) -> list[Diagnostic]:
+    hint = "reinstall pizarra: the search index needs the pagefind-bin-extended package"
+    return [Diagnostic(SourcePos(str(course.root), 1), str(exc), hint)]
 
 
 def course_inputs(course: Course, src: Path) -> list[Path]:

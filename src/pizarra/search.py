@@ -31,7 +31,7 @@ import selectors
 import subprocess
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -62,25 +62,53 @@ def search_index(
 ) -> dict[str, bytes]:
     """Index ``pages`` (paths in ``files``) and return the index's files under :data:`FOLDER`;
     from ``store`` when the same pages were indexed by the same Pagefind before."""
+    return start_search_index(files, pages, store)()
+
+
+def start_search_index(
+    files: Mapping[str, bytes], pages: Iterable[str], store: Cache | None = None
+) -> Callable[[], dict[str, bytes]]:
+    """:func:`search_index` with Pagefind at work in the background until the returned
+    function is called for the index, so a build checks its links meanwhile. ``files``
+    must not change until then; ``store`` is used by the calling thread only."""
     pages = list(pages)
     config = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
     key = _key(files, pages, config) if store is not None else ""
     if store is not None:
         kept = _unpack(store.get(KIND, key))
         if kept is not None:
-            return kept
-    try:
-        produced = _run(files, pages, config)
-    except (OSError, KeyError, TypeError, ValueError, binascii.Error) as exc:
-        raise SearchIndexError(f"search index: {exc}") from exc
-    index = {
-        f"{FOLDER}/{item['path']}": base64.b64decode(item["content"])
-        for item in produced
-        if not item["path"].startswith(UNUSED)
-    }
-    if store is not None:
-        store.put(KIND, key, _pack(index))
-    return index
+            return lambda: kept
+    outcome: list[list[dict[str, Any]] | BaseException] = []
+
+    def work() -> None:
+        try:
+            outcome.append(_run(files, pages, config))
+        except BaseException as exc:  # raised again by finish(), in the caller's thread
+            outcome.append(exc)
+
+    worker = threading.Thread(target=work, name="pagefind", daemon=True)
+    worker.start()
+
+    def finish() -> dict[str, bytes]:
+        worker.join()
+        produced = outcome[0]
+        if isinstance(produced, (OSError, KeyError, TypeError, ValueError, binascii.Error)):
+            raise SearchIndexError(f"search index: {produced}") from produced
+        if isinstance(produced, BaseException):
+            raise produced
+        try:
+            index = {
+                f"{FOLDER}/{item['path']}": base64.b64decode(item["content"])
+                for item in produced
+                if not item["path"].startswith(UNUSED)
+            }
+        except (KeyError, TypeError, binascii.Error) as exc:
+            raise SearchIndexError(f"search index: {exc}") from exc
+        if store is not None:
+            store.put(KIND, key, _pack(index))
+        return index
+
+    return finish
 
 
 def _run(
