@@ -134,3 +134,33 @@ def test_outside_the_subset_is_unsupported(tex: str) -> None:
 def test_a_double_factorial_is_ambiguous() -> None:
     node = _parse("3!!")
     assert isinstance(node, Unsupported) and "double factorial" in node.reason
+
+
+@pytest.mark.parametrize(
+    ("tex", "value"),
+    [
+        pytest.param(r"\left|2|-3|\right|", 6, id="bars-inside-left-right"),
+        pytest.param(r"\left|-2|-3|\right|", 6, id="negative-product-inside-left-right"),
+        pytest.param(r"\left|0|0|\right|", 0, id="zero-inside-left-right"),
+        pytest.param(r"|\left(2|3|\right)|", 6, id="bars-inside-parentheses-inside-bars"),
+        pytest.param(r"\left| |2| - 3 \right|", 1, id="bars-first-inside-left-right"),
+    ],
+)
+def test_bare_bars_pair_up_inside_left_right(tex: str, value: int) -> None:
+    """``\\right`` closes its group, so bare bars inside it read as they do outside."""
+    from pizarra.exact.rational import rational_value
+
+    node = _parse(tex)
+    assert not isinstance(node, Unsupported), node
+    assert rational_value(node) == value
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        pytest.param(r"\left|2|3\right|", id="a-bar-left-open"),
+        pytest.param(r"\left|2|3|4\right|", id="a-number-right-after-a-pair"),
+    ],
+)
+def test_an_unpaired_bare_bar_inside_left_right_is_unsupported(tex: str) -> None:
+    assert isinstance(_parse(tex), Unsupported)

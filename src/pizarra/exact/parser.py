@@ -471,14 +471,13 @@ class _Parser:
         opener = self.take()
         if opener.text in FLOORS:
             return self.floor(token, *FLOORS[opener.text])
-        if opener.text in BARS:
-            self.bars += 1
-            inner = self.expr()
-            self.bars -= 1
-        elif opener.text in ("(", "["):
-            inner = self.expr()
-        else:
+        if opener.text not in (*BARS, "(", "["):
             raise _Stop(f"\\left{opener.text} is not arithmetic")
+        # \right closes the group, so bare bars inside pair among themselves: |x| and
+        # 2|x| read as they do outside (the outer group's bars wait for its \right).
+        outer_bars, self.bars = self.bars, 0
+        inner = self.expr()
+        self.bars = outer_bars
         self.expect("\\right")
         closer = self.take()
         if opener.text in BARS:
