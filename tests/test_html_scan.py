@@ -121,6 +121,8 @@ _TRAP = st.sampled_from(
         "<!---->",
         '<script type="application/json">{"a": "<a href=\\"x\\" id=\\"y\\">"}</script>',
         '<script src="s.js"></script>',
+        "<script>let a = '<a href=\"in-script\">';</script>",
+        '<STYLE>a { color: red } <img src="in-style"></STYLE>',
         '<style>a[href="z"] { color: red } <img src="no"></style>',
         "<!DOCTYPE html>",
         "</div>",
