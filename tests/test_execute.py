@@ -198,6 +198,35 @@ def test_figures_past_the_limit_stop_the_cell_not_the_build(
     assert [r.figures_too_large for r in large] == [True] and not large[0].ok
 
 
+DENSE = (
+    "import numpy as np\nimport matplotlib.pyplot as plt\n"
+    "draws = np.random.default_rng(3).normal(size=300_000)\n"
+    "fig, ax = plt.subplots(figsize=(10, 6))\n"
+    "means = draws.cumsum() / np.arange(1, draws.size + 1)\n"
+    "ax.scatter(range(draws.size), means, s=10, alpha=0.5)\n"
+    "ax.set_xlabel('tiradas')\nplt.show()\n"
+)
+
+
+def test_a_dense_figure_fits_with_its_points_as_an_image_and_its_text_as_vectors() -> None:
+    first, again = one(DENSE, timeout=60), one(DENSE, timeout=60)
+    assert first.ok and not first.figures_too_large, first.stderr
+    [figure] = first.figures
+    assert len(figure.svg) < 2 * 1024 * 1024 and figure.svg.count(b"<image ") == 1
+    assert b"<!-- tiradas -->" in figure.svg and b"#DejaVuSans-" in figure.svg
+    assert again.figures == first.figures
+
+
+def test_a_figure_that_cannot_be_made_small_still_meets_the_limit() -> None:
+    noise = (
+        "import numpy as np\nimport matplotlib.pyplot as plt\n"
+        "pixels = np.random.default_rng(5).integers(0, 256, (2500, 2500, 3), dtype=np.uint8)\n"
+        "plt.imshow(pixels, interpolation='none')\nplt.show()\n"
+    )
+    [stopped] = run(noise, "print('after')\n", timeout=60)
+    assert stopped.figures_too_large and not stopped.ok and stopped.figures == ()
+
+
 def test_a_detached_child_does_not_outlive_the_lesson() -> None:
     code = (
         "import subprocess, sys\n"

@@ -162,8 +162,8 @@ def _check_one(
                 cell.pos,
                 f"the code cell's figures come to more than {_size(FIGURE_LIMIT)} of SVG "
                 "and it was stopped",
-                hint="plot fewer points (every 100th of a long series, or a histogram); "
-                "figures are kept as vector images",
+                hint="plot fewer points or smaller images (every 100th of a long series, a "
+                "histogram, a downsampled array); dense plots are already drawn as pictures",
             )
         ]
     if result.truncated:
