@@ -24,6 +24,7 @@ from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
 from pizarra.i18n.strings import t
+from pizarra.index_page import index_path, render_index_page
 from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
@@ -186,7 +187,14 @@ def course_inputs(course: Course, src: Path) -> list[Path]:
 
 def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, bytes]:
     """Every page and asset of the site, in memory (lesson pages come rendered)."""
-    files: dict[str, bytes] = {"index.html": render_course_page(course).encode()}
+    index = index_path(course)
+    files: dict[str, bytes] = {
+        "index.html": render_course_page(
+            course, index.removesuffix("index.html") if index else None
+        ).encode()
+    }
+    if index is not None:
+        files[index] = render_index_page(course).encode()
     all_tex = ""
     for lesson, result in zip(course.lessons(), results, strict=True):
         files |= result.pages

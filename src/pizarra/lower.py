@@ -104,6 +104,7 @@ def parse_lesson(
         lesson_refs=tuple(ctx.lesson_refs),
         citations=tuple(ctx.citations),
         sections=tuple(ctx.sections),
+        index=tuple(ctx.index_entries),
         targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
         conventions=front.conventions,
@@ -322,8 +323,10 @@ def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:
     level = int(heading.tag[1])
     title = "".join(
         c.content
-        for c in inline.children or []
         if c.type in ("text", "text_special", "code_inline")
+        else str(c.meta.get("text", ""))  # a role that shows known text ({index})
+        for c in inline.children or []
+        if c.type in ("text", "text_special", "code_inline", "myst_role")
     )
     pos = ctx.line_pos(heading.map[0] if heading.map else 0)
     if level == 1:

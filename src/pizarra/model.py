@@ -72,6 +72,26 @@ class Target:
 
 
 @dataclass(frozen=True)
+class IndexEntry:
+    """One entry of the course's index, from an ``{index}`` directive or role."""
+
+    term: str
+    """The term it is filed under, as written."""
+    subterm: str
+    """The second level ("" for none): ``Vectors`` in ``single: Linear Algebra; Vectors``."""
+    anchor: str
+    """The id of its place in the lesson page ("" for a ``see`` entry)."""
+    pos: SourcePos
+    """Where it is declared."""
+    main: bool = False
+    """Marked with ``!``: the main place for the term."""
+    see: str = ""
+    """For ``see`` and ``seealso`` entries: the term the reader is sent to."""
+    see_also: bool = False
+    """True for ``seealso`` (the term has places of its own too)."""
+
+
+@dataclass(frozen=True)
 class Ref:
     """A reference: ``{ref}``, ``{eq}``, ``{doc}`` or a ``[text](label)`` link."""
 
@@ -386,6 +406,8 @@ class Lesson:
     """Every ``{ref}``, ``{eq}``, ``{doc}`` and ``[text](label)`` reference."""
     sections: tuple[Section, ...] = ()
     """Every heading below the title."""
+    index: tuple[IndexEntry, ...] = ()
+    """Every ``{index}`` entry, in order."""
     conventions: Mapping[str, str] = field(default_factory=dict)
     """Front matter ``conventions`` (e.g. ``zero_to_the_zero: "1"``)."""
     variables: Mapping[str, str] = field(default_factory=dict)

@@ -102,6 +102,9 @@ class ProseRenderer(RendererHTML):
             return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
                 f"{escapeHtml(found.text)}</a>"
             )
+        if "index_anchor" in token.meta:
+            anchor = escapeHtml(str(token.meta["index_anchor"]))
+            return f'<span id="{anchor}">{escapeHtml(str(token.meta["text"]))}</span>'
         if "text" in token.meta:
             return escapeHtml(str(token.meta["text"]))
         return escapeHtml(token.content)

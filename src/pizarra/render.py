@@ -100,13 +100,16 @@ def lesson_path(lesson: Lesson) -> str:
     return f"{lesson.slug}/index.html"
 
 
-def render_course_page(course: Course) -> str:
-    """The course's front page: lessons in order with their status."""
+def render_course_page(course: Course, index_href: str | None = None) -> str:
+    """The course's front page: lessons in order with their status, and a link to the
+    index page when there is one (``index_href``)."""
 
     def href(entry: CourseEntry) -> str | None:
         return f"{entry.lesson.slug}/" if entry.lesson is not None else None
 
-    return _page("course.html", course, course.lang, "", course.title, entry_href=href)
+    return _page(
+        "course.html", course, course.lang, "", course.title, entry_href=href, index_href=index_href
+    )
 
 
 def render_lesson_page(

@@ -33,6 +33,7 @@ def test_every_page_has_no_axe_violations_and_no_console_errors(
     pages = site_pages(static_site)
     assert {"/", "/404.html", PATH, LOGS.path} <= set(pages)
     assert any(STATE_PAGE.search(p) for p in pages) and any("verificacion" in p for p in pages)
+    assert "/indice/" in pages
     states = [p for p in pages if STATE_PAGE.search(p)]
     mine = [p for i, p in enumerate(states) if i % len(CONFIGS) == CONFIGS.index((scheme, width))]
     context = browser.new_context(
@@ -53,6 +54,21 @@ def test_every_page_has_no_axe_violations_and_no_console_errors(
     context.close()
     assert found == {}
     assert problems == []
+
+
+def test_the_index_page_is_linked_from_the_course_page_and_leads_to_each_place(
+    nojs_page: Page, static_site: BuiltSite
+) -> None:
+    nojs_page.goto(static_site.url + "/")
+    nojs_page.get_by_role("link", name="Índice alfabético de términos").click()
+    nojs_page.wait_for_url("**/indice/")
+    assert nojs_page.locator("h1").inner_text() == "Índice alfabético"
+    links = nojs_page.locator(".index-terms a")
+    hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+    assert len(hrefs) >= 5 and all("#index-" in href for href in hrefs)
+    for href in hrefs:
+        nojs_page.goto(static_site.url + "/indice/" + href)
+        assert nojs_page.locator("#" + href.split("#")[1]).count() == 1, href
 
 
 def test_404_page_works_under_a_sub_path(page: Page, static_site: BuiltSite) -> None:

@@ -11,7 +11,16 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from pizarra.errors import Diagnostic, Severity, SourcePos
-from pizarra.model import Block, Citation, LessonRef, MathItem, Ref, Section, Target
+from pizarra.model import (
+    Block,
+    Citation,
+    IndexEntry,
+    LessonRef,
+    MathItem,
+    Ref,
+    Section,
+    Target,
+)
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,7 @@ class LowerContext:
     lesson_refs: list[LessonRef] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    index_entries: list[IndexEntry] = field(default_factory=list)
     exercise_count: int = 0
     """Exercises numbered so far."""
     inside_exercise: bool = False
