@@ -29,7 +29,9 @@ def _pages(root: Path) -> list[str]:
     pages = [
         "/" + name.removesuffix("index.html") for name in report.files if name.endswith(".html")
     ]
-    lessons = [p for p in pages if p.count("/") == 2 and p.endswith("/")]
+    assert report.course is not None
+    lessons = [f"/{lesson.slug}/" for lesson in report.course.lessons()]
+    assert set(lessons) <= set(pages)
     return sorted(pages) + [f"{p}?n=2048" for p in lessons]
 
 
@@ -56,7 +58,7 @@ def test_every_page_runs_without_csp_violations(
             page.evaluate("document.fonts.ready")
             violations = page.evaluate("window.__cspViolations")
             assert violations == [], f"{path}: {violations}"
-            if path.count("/") == 2 and path.endswith("/"):
+            if path.count("/") == 2 and path.endswith("/") and "indice" not in path:
                 assert page.locator("math").count() > 0
         assert messages == []
     finally:
