@@ -77,6 +77,38 @@ def test_interval_sign_refuses_what_it_cannot_enclose() -> None:
     assert interval_sign(sympy.log(sympy.Add(sympy.pi, -sympy.pi, evaluate=False))) is None
 
 
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        pytest.param(sympy.Abs(sympy.pi - 4, evaluate=False), 1, id="abs-of-negative"),
+        pytest.param(sympy.Abs(4 - sympy.pi, evaluate=False), 1, id="abs-of-positive"),
+        pytest.param(sympy.Abs(sympy.pi - 4, evaluate=False) - 1, -1, id="abs-minus-one"),
+        pytest.param(-sympy.Abs(sympy.E - 3, evaluate=False), -1, id="minus-abs"),
+    ],
+)
+def test_interval_sign_of_an_absolute_value_sympy_kept(value: sympy.Expr, expected: int) -> None:
+    """An ``Abs`` sympy leaves unevaluated is enclosed by the absolute value of its argument."""
+    assert isinstance(value.atoms(sympy.Abs).pop(), sympy.Abs)
+    assert interval_sign(value) == expected
+
+
+def test_interval_sign_of_the_log_of_a_number_below_one() -> None:
+    """log(pi/4) is negative: a log's argument need only be positive, not above 1."""
+    assert interval_sign(sympy.log(sympy.pi / 4)) == -1
+    assert interval_sign(sympy.log(sympy.pi / 4) + R(1, 4)) == 1
+
+
+def test_interval_sign_of_a_log_whose_argument_may_be_zero() -> None:
+    """An enclosure [0, b] of a log's argument proves nothing: the argument may be 0.
+
+    (log 8 - 3 log 2)^2 is exactly 0, enclosed in [0, tiny]; its log has no value,
+    so it must get no sign (an enclosure [-inf, log tiny] would say negative).
+    """
+    zero = (sympy.log(8) - 3 * sympy.log(2)) ** 2
+    assert interval_sign(sympy.log(zero)) is None
+    assert interval_sign(sympy.log(zero) + 1) is None
+
+
 # -- functions ----------------------------------------------------------------------------
 
 

@@ -30,6 +30,8 @@ from pizarra.exact.real import (
 R = sympy.Rational
 HIDDEN = sympy.sqrt(3 + 2 * sympy.sqrt(2)) - 1 - sympy.sqrt(2)
 """Zero, though neither expansion nor sympy's automatic simplification shows it."""
+EVEN_ROOT = "an even root of a negative number is not real"
+ZERO_DIVIDES = "0 to a negative power divides by zero"
 LONG = sum((1 + sympy.sqrt(2)) ** k for k in range(2, 12))
 """A long factor: too many operations to denest, so only the minimal polynomial is left."""
 
@@ -191,11 +193,21 @@ def test_max_bits_of_a_power() -> None:
         real_power(two, R(largest + 1))
 
 
+def test_max_bits_of_a_power_at_equality() -> None:
+    """4 is 4 bits (3 and 1): 4^(MAX_BITS/4) is exactly at the bound and is computed."""
+    four = sympy.Integer(4)
+    at = MAX_BITS // 4
+    assert at * 4 == MAX_BITS
+    assert real_power(four, R(at)) == 2 ** (2 * at)
+    with pytest.raises(OutOfBounds, match=r"^a power with too many digits$"):
+        real_power(four, R(at + 1))
+
+
 def test_max_bits_of_any_rational() -> None:
     at = sympy.Integer(2) ** (MAX_BITS - 2)
     assert bounded(at) == at
     assert bounded(1 / at) == 1 / at
-    with pytest.raises(OutOfBounds, match="too many digits"):
+    with pytest.raises(OutOfBounds, match=r"^a number with too many digits$"):
         bounded(1 / (at * 2))
     with pytest.raises(OutOfBounds, match="too many digits"):
         bounded(at * 2)
@@ -209,7 +221,7 @@ def test_max_radicals() -> None:
     assert bounded(at) == at
     below = sympy.Add(*[sympy.sqrt(p) for p in primes[: MAX_RADICALS - 1]])
     assert bounded(below) == below
-    with pytest.raises(OutOfBounds, match="too many radicals"):
+    with pytest.raises(OutOfBounds, match=r"^too many radicals to compare exactly$"):
         bounded(at + sympy.sqrt(primes[MAX_RADICALS]))
 
 
@@ -235,15 +247,26 @@ def test_real_power_values(base: object, exponent: sympy.Expr, value: object) ->
 @pytest.mark.parametrize(
     ("base", "exponent", "reason"),
     [
-        pytest.param(-4, R(1, 2), "even root", id="even-root"),
-        pytest.param(-4, R(3, 2), "even root", id="even-root-power"),
-        pytest.param(0, R(-1, 2), "divides by zero", id="zero-negative-root"),
-        pytest.param(0, R(-1), "divides by zero", id="zero-to-minus-one"),
+        pytest.param(-4, R(1, 2), EVEN_ROOT, id="even-root"),
+        pytest.param(-4, R(3, 2), EVEN_ROOT, id="even-root-power"),
+        pytest.param(0, R(-1, 2), ZERO_DIVIDES, id="zero-negative-root"),
+        pytest.param(0, R(-1), ZERO_DIVIDES, id="zero-to-minus-one"),
     ],
 )
 def test_real_power_without_value(base: int, exponent: sympy.Expr, reason: str) -> None:
-    with pytest.raises(NotReal, match=reason):
+    """The reason is shown in the failure's hint, so it is read whole."""
+    with pytest.raises(NotReal) as raised:
         real_power(sympy.Integer(base), exponent)
+    assert raised.value.reason == reason
+
+
+def test_real_power_refuses_zero_to_the_zero() -> None:
+    """0^0 has the value of the lesson's convention; real_power never makes one up."""
+    with pytest.raises(ValueError, match="convention"):
+        real_power(sympy.Integer(0), sympy.Integer(0))
+    with pytest.raises(ValueError, match="convention"):
+        real_power(HIDDEN, sympy.Integer(0))
+    assert real_power(sympy.Integer(0), R(1, 3)) == 0
 
 
 def test_real_power_of_a_negative_irrational_base() -> None:
@@ -265,6 +288,24 @@ def test_a_transcendental_number_too_close_to_a_rational_is_not_decided() -> Non
         sign(sympy.pi - pi_cut)
     with pytest.raises(OutOfBounds, match="not a finite real number"):
         sign(sympy.oo - 1)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param(sympy.oo, id="infinity"),
+        pytest.param(-sympy.oo, id="minus-infinity"),
+        pytest.param(sympy.zoo, id="complex-infinity"),
+        pytest.param(sympy.nan, id="nan"),
+        pytest.param(sympy.I, id="imaginary"),
+        pytest.param(sympy.sqrt(2) + sympy.I, id="complex"),
+        pytest.param(sympy.pi - sympy.oo * sympy.I, id="imaginary-infinity"),
+    ],
+)
+def test_sign_refuses_what_is_not_a_finite_real(value: sympy.Expr) -> None:
+    """Each kind of non-finite or non-real value is refused, and the reason is read whole."""
+    with pytest.raises(OutOfBounds, match=r"^not a finite real number$"):
+        sign(value)
 
 
 def test_describe_shortens_past_sixty_characters() -> None:

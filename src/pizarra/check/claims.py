@@ -17,6 +17,7 @@ from typing import Literal
 
 from pizarra.check.verdicts import VerdictCache
 from pizarra.errors import Diagnostic, SourcePos
+from pizarra.exact.ast import has_plus_minus
 from pizarra.exact.context import DOMAINS, Context
 from pizarra.exact.definitions import Function, parse_definition
 from pizarra.exact.judge import Status, Verdict, judge_formula
@@ -258,8 +259,8 @@ def _convention_value(text: str) -> Fraction | Literal["undefined"] | None:
     if split_links(text) or len(text) > 100:
         return None
     node = parse_side(lex(text))
-    if isinstance(node, Unsupported):
-        return None
+    if isinstance(node, Unsupported) or has_plus_minus(node):
+        return None  # \pm is two values; a convention is one
     from pizarra.exact.evaluate import Undefined, ZeroToTheZero, evaluate
 
     value = evaluate(node, Context())

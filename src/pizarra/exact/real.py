@@ -87,8 +87,6 @@ def sign(value: sympy.Expr) -> int:
     decided = interval_sign(value)
     if decided is not None:
         return decided
-    if value == 0:
-        return 0
     if expanded_terms(value) <= MAX_TERMS and sympy.expand(value) == 0:
         return 0
     if value.has(sympy.log) and sympy.expand_log(value, force=True) == 0:
@@ -137,7 +135,8 @@ def expanded_terms(expr: sympy.Expr) -> int:
 def real_power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
     """``base^exponent`` for a rational exponent, with real-number semantics.
 
-    ``0^0`` is the caller's business (it depends on the lesson's conventions).
+    ``0^0`` is the caller's business (it depends on the lesson's conventions): it is
+    refused here, never given a value the lesson did not choose.
     """
     p, q = int(exponent.p), int(exponent.q)
     if q > MAX_ROOT_INDEX:
@@ -149,6 +148,8 @@ def real_power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
     if direction == 0:
         if p < 0:
             raise NotReal("0 to a negative power divides by zero")
+        if p == 0:
+            raise ValueError("0^0 has the value of the lesson's convention")
         return sympy.Integer(0)
     if direction < 0 and q % 2 == 0:
         raise NotReal("an even root of a negative number is not real")
