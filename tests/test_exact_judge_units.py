@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NoReturn
 
 import pytest
 
+from pizarra.exact import decide
 from pizarra.exact.evaluate import Context
 from pizarra.exact.judge import MAX_TEX, SPANISH_GROUPING_HINT, Status, Verdict, judge_formula
 
@@ -174,9 +176,7 @@ def test_longest_formula() -> None:
     at = body + " " * (MAX_TEX - len(body))
     assert statuses(at) == [C]
     [verdict] = judge(at + " ")
-    assert verdict.status is U
-    assert "too long" in verdict.message
-    assert verdict.offset == 0
+    assert verdict == Verdict(at[:40] + "...", U, "too large: formula too long", "", 0)
 
 
 def test_the_same_side_is_read_once_per_formula() -> None:
@@ -239,3 +239,72 @@ def test_a_spanish_grouping_slip_gets_its_hint(lang: str) -> None:
 def test_why_a_comparison_is_not_made(tex: str, message: str) -> None:
     [verdict] = judge(tex)
     assert (verdict.status, verdict.message, verdict.hint) == (U, message, "")
+
+
+# -- plain fractions are decided without the general path ---------------------------------
+
+
+def no_general_path(*args: object) -> NoReturn:
+    raise AssertionError("a claim between plain fractions reached the general path")
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("\\frac{1}{2} + \\frac{1}{3} = \\frac{5}{6}", C, id="equal"),
+        pytest.param("\\frac{1}{2} + \\frac{1}{3} = \\frac{4}{5}", F, id="not-equal"),
+        pytest.param("|{-2^{3}}| \\cdot 25\\% \\le 2", C, id="power-abs-percent"),
+        pytest.param("\\frac{1}{3} \\approx 0.33", C, id="approx-unit-right"),
+        pytest.param("0.33 \\approx \\frac{1}{3}", C, id="approx-unit-left"),
+        pytest.param("\\frac{1}{3} \\approx 0.35", F, id="approx-false"),
+    ],
+)
+def test_plain_fractions_are_decided_without_sympy(
+    monkeypatch: pytest.MonkeyPatch, tex: str, expected: Status
+) -> None:
+    """The judge's own exact path (no sympy) decides them; the general path is not reached."""
+    monkeypatch.setattr(decide, "decide", no_general_path)
+    assert statuses(tex) == [expected]
+
+
+def test_an_approximation_between_fractions_explains_the_tolerance() -> None:
+    [verdict] = judge("\\frac{1}{3} \\approx 0.35")
+    assert verdict.message == (
+        "claim is false: \\frac{1}{3} \\approx 0.35 (left side is 1/3, right side is 7/20; "
+        "\\approx allows a difference of half of 1/100 (the last written digit))"
+    )
+    assert verdict.hint != ""
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(ZeroDivisionError, id="arithmetic"),
+        pytest.param(ValueError, id="value"),
+        pytest.param(TypeError, id="type"),
+        pytest.param(RecursionError, id="recursion"),
+        pytest.param(NotImplementedError, id="not-implemented"),
+    ],
+)
+def test_an_error_of_the_general_path_leaves_the_claim_unchecked(
+    monkeypatch: pytest.MonkeyPatch, error: type[Exception]
+) -> None:
+    def failing(*args: object) -> NoReturn:
+        raise error("inside sympy")
+
+    monkeypatch.setattr(decide, "decide", failing)
+    [verdict] = judge("\\sqrt{2} < 2")
+    assert (verdict.status, verdict.message, verdict.hint) == (U, "too complex to decide", "")
+
+
+def test_an_ambiguous_numeral_fails_with_its_own_verdict() -> None:
+    """The failure names the numeral, says why, and how to write it."""
+    ambiguous, claim = judge("x = 1,500")
+    assert ambiguous == Verdict(
+        "1,500",
+        F,
+        "1,500 is ambiguous in English: ',' between digits",
+        "write numbers as 0.25 and 65{,}536 in this lesson's language",
+        4,
+    )
+    assert (claim.status, claim.message) == (U, "1,500 is an ambiguous numeral")

@@ -11,6 +11,7 @@ from pizarra.exact import real
 from pizarra.exact.real import (
     MAX_BITS,
     MAX_DEGREE,
+    MAX_DENEST_OPS,
     MAX_EXPONENT,
     MAX_IRRATIONAL_EXPONENT,
     MAX_RADICALS,
@@ -55,7 +56,7 @@ def test_sign_of_a_tiny_negative_difference(digits: int) -> None:
 
 
 def test_a_sign_too_close_to_zero_is_not_decided() -> None:
-    with pytest.raises(OutOfBounds, match="could not decide the sign"):
+    with pytest.raises(OutOfBounds, match=r"^could not decide the sign of a difference$"):
         sign(sympy.sqrt(2) - below_sqrt2(5000))
 
 
@@ -324,3 +325,137 @@ def test_describe_shortens_past_sixty_characters() -> None:
 def test_describe_a_value_too_long_to_print() -> None:
     """Past sympy's limit on printed digits, only ten digits of the value are shown."""
     assert real.describe(sympy.Integer(10) ** 5000 * sympy.sqrt(2)) == "about 1.414213562E+5000"
+
+
+# -- each exact zero test of sign, at its bound and never mistaken -----------------------
+
+
+def decided(value: sympy.Expr) -> int | None:
+    """sign(value), or None when it is left undecided."""
+    try:
+        return sign(value)
+    except OutOfBounds:
+        return None
+
+
+def test_the_expansion_zero_test_at_its_term_bound() -> None:
+    """Expanded at MAX_TERMS estimated terms (three square roots: nothing later proves it)."""
+    four = (1 + sympy.sqrt(2) + sympy.sqrt(3) + sympy.sqrt(5)) ** 20
+    two = (1 + sympy.sqrt(2)) ** 220
+    at = four - sympy.expand(four) + two - sympy.expand(two)
+    assert expanded_terms(at) == MAX_TERMS
+    assert sign(at) == 0
+    three = (1 + sympy.sqrt(2)) ** 221
+    above = four - sympy.expand(four) + three - sympy.expand(three)
+    assert expanded_terms(above) == MAX_TERMS + 1
+    with pytest.raises(OutOfBounds, match=r"^too complex to decide whether a difference is zero$"):
+        sign(above)
+
+
+LOG_ZERO = sympy.log((1 + sympy.sqrt(2)) ** 2) - 2 * sympy.log(1 + sympy.sqrt(2))
+"""Zero, though intervals cannot show it (an enclosure of it holds 0)."""
+
+
+def test_a_value_that_expands_to_one_is_not_zero() -> None:
+    """1 + |z|^(2/3) for a zero z: intervals cannot enclose it; expanded, it is 1, not 0."""
+    one = 1 + sympy.Pow(LOG_ZERO**2, R(1, 3))
+    assert sympy.expand(one) == 1
+    assert sympy.expand_log(one, force=True) == 1
+    assert decided(one) in (1, None)
+
+
+def test_a_log_zero_shown_only_by_expanding_logs_with_force() -> None:
+    """ln(u^2) - 2 ln(u) for u = sqrt2 - r, a hair above 0: sympy cannot tell that u > 0,
+    so only ``expand_log(..., force=True)`` shows the zero."""
+    u = sympy.sqrt(2) - below_sqrt2(200)
+    zero = sympy.log(u**2) - 2 * sympy.log(u)
+    assert u.is_positive is None
+    assert sympy.expand(zero) != 0
+    assert sign(zero) == 0
+    assert decided(zero + R(1, 10**5000)) in (1, None)
+
+
+def test_a_log_value_a_hair_from_zero_is_not_decided() -> None:
+    """ln 6 - ln 2 - ln 3 + 10^-5000: past every precision, and expanding logs does not
+    show a zero, so it stays undecided (never 0)."""
+    value = sympy.log(6) - sympy.log(2) - sympy.log(3) + R(1, 10**5000)
+    with pytest.raises(OutOfBounds, match=r"^equality of transcendental numbers is not decided$"):
+        sign(value)
+
+
+@pytest.mark.parametrize(
+    "constant",
+    [
+        pytest.param(sympy.E, id="e"),
+        pytest.param(sympy.exp(2), id="exp"),
+        pytest.param(sympy.pi, id="pi"),
+        pytest.param(sympy.log(3), id="log"),
+    ],
+)
+def test_a_transcendental_a_hair_from_a_rational_is_not_decided(constant: sympy.Expr) -> None:
+    digits = 4000  # past the 12,000 bits of the last interval try
+    cut = R(int(sympy.N(constant, digits + 20) * 10**digits), 10**digits)
+    assert real.interval_sign(constant - cut, (12_000,)) is None
+    with pytest.raises(OutOfBounds, match=r"^equality of transcendental numbers is not decided$"):
+        sign(constant - cut)
+
+
+def test_the_denesting_zero_test_at_its_size_bound() -> None:
+    """A zero shown by denesting, with too many radicals for the minimal polynomial."""
+    denests = sympy.sqrt(5 + 2 * sympy.sqrt(6)) - sympy.sqrt(2) - sympy.sqrt(3)
+    radicals = sum(sympy.sqrt(p) for p in sympy.primerange(7, 40))
+    at = denests * (1 + radicals)
+    assert sympy.count_ops(at) == MAX_DENEST_OPS
+    assert degree_bound(at) > MAX_DEGREE
+    assert sign(at) == 0
+    above = denests * (R(1, 2) + radicals)
+    assert sympy.count_ops(above) == MAX_DENEST_OPS + 1
+    with pytest.raises(OutOfBounds, match=r"^too complex to decide whether a difference is zero$"):
+        sign(above)
+
+
+def test_a_zero_of_degree_at_the_bound_is_decided() -> None:
+    """cbrt(7 + 5 sqrt2) = 1 + sqrt2: degree bound 3 * 2 = MAX_DEGREE, shown by the
+    minimal polynomial only (no expansion or square-root denesting shows it)."""
+    zero = sympy.Pow(7 + 5 * sympy.sqrt(2), R(1, 3)) - 1 - sympy.sqrt(2)
+    assert degree_bound(zero) == MAX_DEGREE
+    assert sympy.expand(sympy.sqrtdenest(zero)) != 0
+    assert sign(zero) == 0
+    assert sign(zero + R(1, 10**900)) == 1
+
+
+def test_a_value_without_a_minimal_polynomial_is_not_decided() -> None:
+    """|z| L + z L for a hidden zero z: sympy finds no minimal polynomial of an ``Abs``."""
+    value = sympy.Abs(HIDDEN, evaluate=False) * LONG + HIDDEN * LONG
+    with pytest.raises(OutOfBounds, match=r"^could not decide whether a difference is zero$"):
+        sign(value)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(NotImplementedError, id="not-implemented"),
+        pytest.param(ValueError, id="value-error"),
+        pytest.param(sympy.polys.polyerrors.PolynomialError, id="polynomial-error"),
+        pytest.param(sympy.polys.polyerrors.NotAlgebraic, id="not-algebraic"),
+    ],
+)
+def test_a_failing_minimal_polynomial_leaves_the_sign_undecided(
+    monkeypatch: pytest.MonkeyPatch, error: type[Exception]
+) -> None:
+    def failing(value: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr:
+        raise error("no minimal polynomial")
+
+    monkeypatch.setattr(real.sympy, "minimal_polynomial", failing)
+    with pytest.raises(OutOfBounds, match=r"^could not decide whether a difference is zero$"):
+        sign(HIDDEN * LONG)
+
+
+def test_the_last_interval_try_at_its_precision() -> None:
+    """After every exact test, intervals are tried up to 12,000 bits: a difference of
+    2^-11997 is decided there, one of 2^-11999 is not (12,001 bits would)."""
+    cut = 13_000
+    hair = R(math.isqrt(2 << (2 * cut)), 1 << cut)  # sqrt2 a hair (< 2^-13000) above it
+    assert sign(sympy.sqrt(2) - hair - R(1, 2**11997)) == -1
+    with pytest.raises(OutOfBounds, match=r"^could not decide the sign of a difference$"):
+        sign(sympy.sqrt(2) - hair - R(1, 2**11999))

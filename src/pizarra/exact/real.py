@@ -18,6 +18,7 @@ from fractions import Fraction
 from math import comb
 
 import sympy
+from sympy.polys.polyerrors import NotAlgebraic, PolynomialError
 
 from pizarra.exact.intervals import interval_sign
 from pizarra.exact.rational import MAX_BITS, MAX_EXPONENT, describe_integer
@@ -100,7 +101,7 @@ def sign(value: sympy.Expr) -> int:
     try:
         if sympy.minimal_polynomial(value, _T) == _T:
             return 0
-    except (NotImplementedError, ValueError, sympy.polys.polyerrors.PolynomialError) as error:
+    except (NotImplementedError, ValueError, PolynomialError, NotAlgebraic) as error:
         raise OutOfBounds("could not decide whether a difference is zero") from error
     late = interval_sign(value, (4_000, 12_000))
     if late is not None:
