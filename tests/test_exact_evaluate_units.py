@@ -523,3 +523,19 @@ DIVISION_WITH_LETTERS = "a division by an expression that can be zero"
 )
 def test_why_an_expression_with_letters_has_no_value(tex: str, reason: str) -> None:
     assert value(tex) == Unsupported(reason)
+
+
+def test_a_log_difference_a_hair_from_zero_is_never_checked_equal() -> None:
+    """ln 6 and ln 2 + ln 3 + 10^-5000 differ past every interval precision: unchecked."""
+    assert statuses("\\ln 6 = \\ln 2 + \\ln 3 + 10^{-5000}") == [Status.UNCHECKED]
+    assert statuses("\\ln 6 \\ne \\ln 2 + \\ln 3 + 10^{-5000}") == [Status.UNCHECKED]
+
+
+def test_a_log_zero_shown_by_expanding_logs_is_equal_not_greater() -> None:
+    """ln(u^2) = 2 ln(u) for u = sqrt2 - r a hair above 0, where sympy cannot tell u > 0."""
+    digits = 200
+    r = f"\\frac{{{math.isqrt(2 * 10 ** (2 * digits))}}}{{1{'0' * digits}}}"
+    u = f"\\sqrt{{2}} - {r}"
+    assert statuses(f"\\ln(({u})^2) = 2\\ln({u})") == [Status.CHECKED]
+    assert statuses(f"\\ln(({u})^2) > 2\\ln({u})") == [Status.FAILED]
+    assert statuses(f"\\ln(({u})^2) < 2\\ln({u})") == [Status.FAILED]

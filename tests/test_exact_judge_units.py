@@ -308,3 +308,12 @@ def test_an_ambiguous_numeral_fails_with_its_own_verdict() -> None:
         4,
     )
     assert (claim.status, claim.message) == (U, "1,500 is an ambiguous numeral")
+
+
+def test_a_unit_after_a_sum_says_where_to_write_it() -> None:
+    [verdict] = judge("2 + 3 \\text{ cm} = 5 \\text{ cm}")
+    assert (verdict.status, verdict.message, verdict.hint) == (
+        U,
+        "a unit after a sum: write it after parentheses",
+        "",
+    )
