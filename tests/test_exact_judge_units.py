@@ -317,3 +317,9 @@ def test_a_unit_after_a_sum_says_where_to_write_it() -> None:
         "a unit after a sum: write it after parentheses",
         "",
     )
+
+
+def test_a_unit_after_a_sum_on_the_right_is_not_read() -> None:
+    [verdict] = judge("5 \\text{ cm} = 2 + 3 \\text{ cm}")
+    message = "a unit after a sum: write it after parentheses"
+    assert (verdict.status, verdict.message) == (U, message)
