@@ -30,7 +30,7 @@ soundness: setup
 	PIZARRA_HYPOTHESIS=long $(BIN)/pytest -q tests/test_soundness_property.py tests/test_soundness_calls.py \
 		--hypothesis-show-statistics
 
-# Mutation testing of the claim checker's core (docs/testing.md); about an hour on one core.
+# Mutation testing of the claim checker's core (docs/testing.md): 1,422 mutants, about 80 minutes on one core.
 MUTATE_TIMEOUT ?= 3h
 mutate: setup
 	rm -rf mutants
