@@ -2,7 +2,8 @@
 
 Measures the bundled lessons' cells and a synthetic lesson of ten NumPy cells, each way:
 
-- *kernel*: pizarra's :class:`~pizarra.execute.KernelRunner`, one kernel for the lesson;
+- *kernel*: pizarra's :class:`~pizarra.execute.KernelRunner`, one kernel for the lesson,
+  forked by the zygote it starts (:mod:`pizarra.kernel_zygote`; counted in full);
 - *per cell*: a fresh ``python -s -P`` per cell reading the code from stdin (how pizarra
   ran cells before it had a kernel; cells cannot share state that way, so the synthetic
   cells are independent and each imports NumPy).
@@ -37,8 +38,10 @@ from pizarra.execute import CellRequest, KernelRunner
 mode, codes = sys.argv[1], json.loads(sys.stdin.read())
 start = time.perf_counter()
 if mode == "kernel":
+    from pizarra import kernel_zygote
     results = KernelRunner()([CellRequest(c, 60) for c in codes], 600)
     assert all(r.ok for r in results) and len(results) == len(codes), results
+    kernel_zygote.stop_all()  # reaped: the zygote's and its kernels' usage is counted
 else:
     for code in codes:
         done = subprocess.run([sys.executable, "-s", "-P", "-"], input=code.encode(),

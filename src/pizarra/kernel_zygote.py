@@ -119,8 +119,8 @@ def _zygote(python: str) -> socket.socket | None:
     if not any(pid == key[0] for pid, _ in _zygotes):
         # At the end of this process: atexit for pizarra itself, a multiprocessing
         # finalizer for a worker of the lesson pool (which skips atexit).
-        atexit.register(_stop_all)
-        multiprocessing.util.Finalize(None, _stop_all, exitpriority=1)
+        atexit.register(stop_all)
+        multiprocessing.util.Finalize(None, stop_all, exitpriority=1)
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     try:
         process = subprocess.Popen(
@@ -158,7 +158,9 @@ def _stop(key: tuple[int, str]) -> None:
             process.wait()
 
 
-def _stop_all() -> None:
+def stop_all() -> None:
+    """End this process's zygotes and reap them, so their CPU time and that of the kernels
+    they forked count as this process's children's (run at exit; benchmarks call it)."""
     for key in list(_zygotes):
         if key[0] == os.getpid():
             _stop(key)
