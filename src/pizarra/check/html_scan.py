@@ -58,15 +58,10 @@ def scan_page(data: bytes) -> PageScan:
     line, counted = 1, 0
     skip = 0
     for token in _TOKEN.finditer(text):
-        name, attributes, bare = token.group(1, 2, 3)
         if token.start() < skip:
             continue
-        if name is None:
-            if bare is not None:
-                end = _END[bare.lower()].search(text, token.end())
-                skip = len(text) if end is None else end.start()
-            continue
-        if "=" in attributes:
+        name, attributes, bare = token.group(1, 2, 3)
+        if name is not None and "=" in attributes:
             for attribute in _ATTRIBUTE.finditer(attributes):
                 key = attribute.group(1).lower()
                 if key not in _WANTED:
@@ -87,7 +82,8 @@ def scan_page(data: bytes) -> PageScan:
                     line += text.count("\n", counted, token.start())
                     counted = token.start()
                     links.append((value, line))
-        if name.lower() in _RAW_TEXT:
-            end = _END[name.lower()].search(text, token.end())
+        element = (name or bare or "").lower()  # "" for a comment or a declaration
+        if element in _RAW_TEXT:
+            end = _END[element].search(text, token.end())
             skip = len(text) if end is None else end.start()
     return PageScan(frozenset(ids), tuple(repeated), tuple(links))
