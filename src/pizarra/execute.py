@@ -445,20 +445,4 @@ def _figures(items: object) -> list[Figure]:
 
 def _child_env(workdir: str) -> dict[str, str]:
     """Only what a cell needs; nothing of the parent's environment leaks in."""
-    return {
-        "PATH": os.defpath,
-        "HOME": workdir,
-        "TMPDIR": workdir,
-        "MPLCONFIGDIR": workdir,
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONHASHSEED": "0",
-        "PYTHONUTF8": "1",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONNOUSERSITE": "1",
-        "OMP_NUM_THREADS": "1",
-        "OPENBLAS_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-        "MPLBACKEND": "module://pizarra.kernel_figures",
-    }
+    return {**kernel_zygote.KERNEL_ENV, "HOME": workdir, "TMPDIR": workdir, "MPLCONFIGDIR": workdir}

@@ -129,7 +129,7 @@ def _zygote(python: str) -> socket.socket | None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             cwd="/",
-            env=_ZYGOTE_ENV,
+            env=KERNEL_ENV,
             start_new_session=True,
             pass_fds=(theirs.fileno(),),
         )
@@ -166,20 +166,23 @@ def stop_all() -> None:
             _stop(key)
 
 
-_ZYGOTE_ENV = {
+KERNEL_ENV = {
     "PATH": os.defpath,
     "LANG": "C.UTF-8",
     "LC_ALL": "C.UTF-8",
     "PYTHONHASHSEED": "0",
     "PYTHONUTF8": "1",
+    "PYTHONIOENCODING": "utf-8",
     "PYTHONDONTWRITEBYTECODE": "1",
     "PYTHONNOUSERSITE": "1",
     "OMP_NUM_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
+    "MPLBACKEND": "module://pizarra.kernel_figures",
 }
-"""What the zygote runs with while it imports (the threads of numerical libraries are
-read at import time); each kernel gets its own environment after the fork."""
+"""The environment every kernel shares (:func:`pizarra.execute._child_env` adds the
+lesson's own folder). The zygote imports under it too, since numerical libraries read
+their thread counts at import time."""
 
 
 def main(argv: list[str]) -> None:
