@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.build import Tools, build, verify
+from pizarra.build import Tools, build, lesson_scans, verify
+from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.links import check_links
 from pizarra.execute import KernelRunner
+from pizarra.lessons import LessonResult
 from pizarra.site import SiteWriteError, write_site
 from tests.support import FIXTURES, fake_math
 
@@ -104,3 +106,25 @@ def test_link_checker_finds_missing_pages_and_anchors() -> None:
         "broken link in index.html: a/#nope (no element with id 'nope' in a/index.html)",
         "broken link in a/index.html: ../b/ (no file b/index.html)",
     ]
+
+
+def test_link_checker_takes_ready_scans_and_reads_the_other_pages() -> None:
+    files = {
+        "index.html": b'<a href="a/#s">a</a><a href="a/#gone">x</a>',
+        "a/index.html": b"not read: its scan is ready",
+    }
+    ready = {"a/index.html": PageScan(frozenset({"s"}), (), (("../b/", 3), ("#s", 4)))}
+    found = [d.message for d in check_links(files, {}, ready=ready)]
+    assert found == [
+        "broken link in index.html: a/#gone (no element with id 'gone' in a/index.html)",
+        "broken link in a/index.html: ../b/ (no file b/index.html)",
+    ]
+
+
+def test_a_lesson_scan_counts_only_for_the_page_it_read() -> None:
+    mine, other = b'<a href="x">x</a>', b'<a href="y">y</a>'
+    scan = scan_page(mine)
+    result = LessonResult((), None, (), {"l/index.html": mine}, {"l/index.html": scan})
+    assert lesson_scans([result], {"l/index.html": mine}) == {"l/index.html": scan}
+    assert lesson_scans([result], {"l/index.html": other}) == {}, "another file replaced it"
+    assert lesson_scans([result], {}) == {}

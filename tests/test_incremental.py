@@ -214,6 +214,27 @@ def test_a_link_broken_by_another_lesson_is_caught(tmp_path: Path, tools: Counte
     ]
 
 
+def test_a_cached_lesson_s_link_broken_by_another_lesson_is_caught(
+    tmp_path: Path, tools: Counted
+) -> None:
+    src = course(tmp_path / "c")
+    first, second = src / "l1.md", src / "l2.md"
+    first.write_text(first.read_text() + "\nVéase [el ejercicio](../l2/#pregunta-1).\n")
+    second.write_text(second.read_text() + "\n::::{exercise}\n¿Cuánto es $2^2$?\n::::\n")
+    aged(first, second)
+    out = tmp_path / "site"
+    built(run(src, out, tools))
+    second.write_text(second.read_text().replace("::::{exercise}", "::::{note}"))
+    for _ in range(2):  # the second time, every lesson comes from the cache
+        failed = run(src, out, tools)
+        assert isinstance(failed, Report) and failed.failed()
+        assert str(first) not in failed.rebuilt
+        assert [d.format().split("\n")[0] for d in failed.diagnostics] == [
+            f"{first}:14:22: error: broken link in l1/index.html: ../l2/#pregunta-1 "
+            "(no element with id 'pregunta-1' in l2/index.html)"
+        ]
+
+
 def test_a_changed_bibtex_file_rebuilds_the_lesson_citing_it(
     tmp_path: Path, tools: Counted
 ) -> None:

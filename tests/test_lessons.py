@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pizarra.build import Tools, verify
 from pizarra.cache import Cache
+from pizarra.check.html_scan import PageScan, scan_page
+from pizarra.check.links import PageScans
 from pizarra.course import load_course
 from pizarra.execute import KernelRunner
-from pizarra.lessons import verify_lessons
+from pizarra.lessons import LessonResult, verify_lessons
 from pizarra.mathml import MathCoreRenderer
 
 COURSE = "title: Curso\nlang: es\nlessons:\n" + "".join(
@@ -104,3 +108,41 @@ def test_worker_processes_build_the_same_site(tmp_path: Path) -> None:
     assert [r.pages for r in pooled] == [r.pages for r in serial]
     assert [r.diagnostics for r in pooled] == [r.diagnostics for r in serial]
     assert all(r.pages for r in pooled)
+
+
+def _read_by_lesson(result: LessonResult) -> dict[str, PageScan]:
+    return {p: scan_page(d) for p, d in result.pages.items() if p.endswith(".html")}
+
+
+def test_each_lesson_reads_the_links_of_its_own_pages(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    course, _ = load_course(src)
+    assert course is not None
+    store = Cache(tmp_path / "cache")
+    pooled = verify_lessons(course, tools_with(store, CountingMath()), jobs=3)
+    assert all(len(r.scans) == 2 for r in pooled), "the lesson page and its report"
+    assert [r.scans for r in pooled] == [_read_by_lesson(r) for r in pooled]
+    serial = verify_lessons(course, Tools(MathCoreRenderer(), KernelRunner(), None), jobs=1)
+    assert [r.scans for r in serial] == [r.scans for r in pooled]
+    cached = verify_lessons(course, tools_with(store, CountingMath()), jobs=1)
+    assert all(r.cached for r in cached)
+    assert [r.scans for r in cached] == [r.scans for r in pooled]
+
+
+def test_link_checking_reads_no_lesson_page_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[bytes] = []
+    scan = PageScans.scan
+
+    def spy(self: PageScans, data: bytes) -> PageScan:
+        read.append(data)
+        return scan(self, data)
+
+    monkeypatch.setattr(PageScans, "scan", spy)
+    src = write_course(tmp_path / "c")
+    report = verify(src, tools_with(Cache(tmp_path / "cache"), CountingMath()), search=False)
+    assert [d.format() for d in report.diagnostics] == []
+    lesson_pages = {p for p in report.files if p.startswith("l") and p.endswith(".html")}
+    assert len(lesson_pages) == 6
+    assert sorted(p for p, d in report.files.items() if d in read) == ["404.html", "index.html"]

@@ -16,6 +16,7 @@ from pizarra.assets import site_assets
 from pizarra.cache import Cache
 from pizarra.check.claims import ClaimCounts
 from pizarra.check.code_cells import CellOutcome, ResultCache
+from pizarra.check.html_scan import PageScan
 from pizarra.check.ledger import LessonLedger
 from pizarra.check.links import PageScans, check_links
 from pizarra.check.verdicts import VerdictCache
@@ -127,7 +128,8 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = 
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     indexing = start_index_site(course, files, tools.store) if search else None
-    report.diagnostics += check_links(files, origins, sources, PageScans(tools.store))
+    ready = lesson_scans(results, files)
+    report.diagnostics += check_links(files, origins, sources, PageScans(tools.store), ready)
     if indexing is not None:
         report.diagnostics += indexing()
     report.files = files
@@ -210,6 +212,17 @@ def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, by
     for name, data in {**_math_assets(all_tex), **explorer_assets()}.items():
         files[f"assets/{name}"] = data
     return files
+
+
+def lesson_scans(results: Sequence[LessonResult], files: dict[str, bytes]) -> dict[str, PageScan]:
+    """The lessons' own scans of their pages, for those ``files`` holds as rendered (a
+    page another lesson's file replaced is read again by :func:`check_links`)."""
+    return {
+        path: scan
+        for result in results
+        for path, scan in result.scans.items()
+        if files.get(path) is result.pages.get(path)
+    }
 
 
 _ASSETS: dict[str, dict[str, bytes]] = {}

@@ -7,7 +7,9 @@ images it shows, pizarra's code, templates and CSS, and the Python running its c
 :class:`LessonResult` in the ``lessons`` kind of the cache: a lesson whose key is
 unchanged is neither re-verified nor re-rendered. The others run in a pool of worker
 processes, one lesson per task; results come back in course order, so the output does
-not depend on which worker finished first.
+not depend on which worker finished first. A worker also reads the ids and links of the
+pages it rendered (:func:`~pizarra.check.html_scan.scan_page`), so link checking in the
+main process only resolves them, and a cached lesson is not read again.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pickle
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +33,7 @@ from pizarra.check.code_cells import (
     check_code_cells,
     run_code_cells,
 )
+from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
 from pizarra.check.math import check_math
 from pizarra.check.references import check_references
@@ -49,7 +52,7 @@ if TYPE_CHECKING:
 KIND = "lessons"
 """The cache kind of lesson results."""
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever :class:`LessonResult` changes shape."""
 
 
@@ -66,6 +69,8 @@ class LessonResult:
     pages: dict[str, bytes]
     """Its files in the site: the lesson page, its report page, its figures' SVG
     files and its explorers' state pages (empty when the lesson has errors)."""
+    scans: dict[str, PageScan] = field(default_factory=dict)
+    """The ids and links of each HTML file of ``pages``, read where it was rendered."""
     cached: bool = False
     """True when the whole result came from the cache."""
 
@@ -85,10 +90,13 @@ def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) ->
         return LessonResult(tuple(found), None, (), {})
     diagnostics, ledger, outcomes = checked
     pages: dict[str, bytes] = {}
+    scans: dict[str, PageScan] = {}
     if not any(d.severity is Severity.ERROR for d in diagnostics):
         render = partial(_pages, course, lesson, tools, ledger, outcomes)
         pages = guarded(render, pages, at, "rendering this lesson", diagnostics)
-    return LessonResult(tuple(diagnostics), ledger, tuple(outcomes), pages)
+        reading = partial(scan_pages, pages)
+        scans = guarded(reading, scans, at, "reading the links of its pages", diagnostics)
+    return LessonResult(tuple(diagnostics), ledger, tuple(outcomes), pages, scans)
 
 
 def _check(
@@ -127,6 +135,12 @@ def _pages(
         lesson_path(lesson): page.encode(),
         report_path(lesson): render_report_page(course, lesson, ledger).encode(),
     }
+
+
+def scan_pages(pages: dict[str, bytes]) -> dict[str, PageScan]:
+    """The ids and links of every HTML page of ``pages``: read by the worker that
+    rendered them, in parallel with the other lessons, instead of by the main process."""
+    return {path: scan_page(data) for path, data in pages.items() if path.endswith(".html")}
 
 
 def verify_lessons(

@@ -6,7 +6,8 @@ Parsing is the costly half, and a page's ids and links depend on its bytes alone
 so :class:`PageScans` keeps them by the page's SHA-256 (in memory, and in the
 ``links`` kind of the cache between runs); every link of every page is still
 resolved on every run, so a page whose target vanished is caught though the page
-itself did not change.
+itself did not change. Lesson pages come already read (by the worker that rendered
+them, :mod:`pizarra.lessons`); only the course's own pages are read here.
 """
 
 from __future__ import annotations
@@ -81,11 +82,18 @@ def check_links(
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None = None,
     scans: PageScans | None = None,
+    ready: Mapping[str, PageScan] | None = None,
 ) -> list[Diagnostic]:
     """Broken internal links in ``files``; ``origins`` maps a page to its source file and
-    ``sources`` to that file's text, where each broken link is looked for to give its line."""
+    ``sources`` to that file's text, where each broken link is looked for to give its line.
+    ``ready`` holds pages already read (each the scan of exactly ``files[page]``)."""
     known = scans if scans is not None else PageScans()
-    pages = {name: known.scan(data) for name, data in files.items() if name.endswith(".html")}
+    done = ready or {}
+    pages = {
+        name: done.get(name) or known.scan(data)
+        for name, data in files.items()
+        if name.endswith(".html")
+    }
     return _broken(files, pages, origins, sources)
 
 
