@@ -1,11 +1,15 @@
-"""Kernels forked by the zygote are the kernels a fresh launcher makes, and none outlives
-pizarra."""
+"""Kernels forked by the zygote are the kernels a fresh launcher makes, forked processes
+share one zygote without mixing up its answers, and none outlives pizarra."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
+import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -15,7 +19,7 @@ import pytest
 from pizarra import kernel_zygote
 from pizarra.execute import CellRequest, KernelRunner, Session
 
-KEY = (os.getpid(), sys.executable)
+PYTHON = sys.executable
 
 
 def lesson(*codes: str) -> list[str]:
@@ -34,10 +38,10 @@ def test_lessons_run_in_forks_of_one_zygote(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(Session, "__init__", spy)
     lesson("print(1)")
-    zygote = kernel_zygote._zygotes[KEY]
+    zygote = kernel_zygote._zygotes[PYTHON]
     lesson("print(2)")
     assert kinds == ["Forked", "Forked"]
-    assert kernel_zygote._zygotes[KEY] is zygote  # started once, used again
+    assert kernel_zygote._zygotes[PYTHON] is zygote  # started once, used again
 
 
 def test_forked_lessons_share_nothing_and_draw_their_own_random_numbers() -> None:
@@ -57,11 +61,11 @@ def test_a_forked_kernel_is_as_bounded_and_isolated_as_a_started_one() -> None:
         """
     )
     [forked] = lesson(code)
-    kernel_zygote._stop(KEY)  # no zygote from now on in this process: launchers started anew
+    kernel_zygote._fail(PYTHON)  # no zygote from now on in this process: launchers started anew
     try:
         [started] = lesson(code)
     finally:
-        del kernel_zygote._zygotes[KEY]
+        kernel_zygote.stop_all()
     assert forked == started
     assert forked.splitlines()[:2] == ["True", str(2 * 1024**3)]
 
@@ -72,7 +76,7 @@ def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:
         "from pizarra import kernel_zygote\n"
         "from pizarra.execute import CellRequest, KernelRunner\n"
         "[r] = KernelRunner()([CellRequest('print(1)', 30)], 60)\n"
-        "print(r.stdout, kernel_zygote._zygotes[(os.getpid(), sys.executable)][1].pid)\n"
+        "print(r.stdout, kernel_zygote._zygotes[sys.executable].process.pid)\n"
         "sys.stdout.flush()\n"
         "os._exit(0)\n"  # not even atexit: the closed socket alone ends the zygote
     )
@@ -85,6 +89,100 @@ def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:
     while _alive(int(pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(int(pid))
+
+
+def test_the_zygote_ends_when_pizarra_is_killed_though_a_worker_lives_on(tmp_path: Path) -> None:
+    driver = (
+        "import os, signal, sys, time\n"
+        "from pizarra import kernel_zygote\n"
+        "kernel_zygote.start()\n"
+        "worker = os.fork()\n"
+        "if worker == 0:\n"
+        "    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)\n"
+        "    os.dup2(1, 2)\n"
+        "    time.sleep(60)\n"  # holds a copy of the shared socket
+        "    os._exit(0)\n"
+        "print(kernel_zygote._zygotes[sys.executable].process.pid, worker, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+    zygote, worker = (int(pid) for pid in done.stdout.split())
+    try:
+        deadline = time.monotonic() + 10
+        while _alive(zygote) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(zygote)
+    finally:
+        os.kill(worker, signal.SIGKILL)
+
+
+ROUNDS = 6
+
+
+def test_two_forked_workers_spawning_at_once_each_get_their_own_launcher() -> None:
+    assert kernel_zygote.start(PYTHON)
+    zygote = kernel_zygote._zygotes[PYTHON]
+    assert zygote is not None
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    problems = context.Queue()
+    workers = [
+        context.Process(target=_spawn_in_step, args=(barrier, problems, zygote.process.pid))
+        for _ in range(2)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    found = [problems.get(timeout=60) for _ in workers]
+    assert found == ["", ""]
+    assert [worker.exitcode for worker in workers] == [0, 0]
+
+
+def _spawn_in_step(
+    barrier: multiprocessing.synchronize.Barrier,
+    problems: multiprocessing.queues.Queue[str],
+    zygote: int,
+) -> None:
+    """In a forked worker: spawn a launcher in the same instant as the other worker, each
+    round, and check the answer names the launcher holding this worker's own pipes."""
+    try:
+        assert kernel_zygote._zygotes[PYTHON].owner == os.getppid()  # type: ignore[union-attr]
+        with tempfile.TemporaryDirectory() as workdir:
+            for _ in range(ROUNDS):
+                barrier.wait(60)
+                answers, answer_end = os.pipe()
+                forked = kernel_zygote.spawn(PYTHON, 2**31, workdir, {}, answer_end)
+                os.close(answer_end)
+                assert forked is not None and forked.stdin is not None
+                pipe = f"pipe:[{os.fstat(forked.stdin.fileno()).st_ino}]"
+                assert pipe in _open_files(forked.pid)
+                assert _parent(forked.pid) == zygote
+                forked.stdin.close()
+                forked.wait(30)
+                for stream in (forked.stdout, forked.stderr):
+                    assert stream is not None
+                    stream.close()
+                os.close(answers)
+        problems.put("")
+    except BaseException as exc:
+        problems.put(repr(exc))
+
+
+def _open_files(pid: int) -> list[str]:
+    """What the process's file descriptors point to (forked with the zygote's copies of
+    the pipes, it holds them from its first instant)."""
+    found = []
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            found.append(os.readlink(fd))
+    return found
+
+
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
 
 def _alive(pid: int) -> bool:

@@ -1,19 +1,27 @@
 """A warm process that forks each lesson's kernel launcher, instead of starting Python anew.
 
 Starting an interpreter, importing the kernel's modules and NumPy costs every lesson about
-80 ms of CPU: a third of a cold 20-lesson build. The zygote pays for it once per
-pizarra process: ``python -s -P -m pizarra.kernel_zygote FD`` imports them, then waits on
-the Unix socket ``FD``. For each lesson :func:`spawn` sends it the launcher's memory
-limit, working directory and environment with the four pipes of the kernel (requests,
-stdout, stderr, answers) as file descriptors; the zygote forks, and the child becomes
-exactly what a freshly started launcher is: a new session, those pipes on fds 0 to 3,
-that directory and environment, then
-:func:`pizarra.kernel_launcher.main` with its limits and namespaces. The zygote answers
-with a pidfd of the child, so the parent can wait for a process that is not its own.
+80 ms of CPU: a third of a cold 20-lesson build. The zygote pays for it once per build:
+``python -s -P -m pizarra.kernel_zygote FD PID`` imports them, then waits on the Unix
+socket ``FD``. pizarra starts it (:func:`start`) before it parses the lessons, so those
+imports run on another core meanwhile, and the pool's forked workers share it.
+
+A socket shared by processes would mix up their replies, so no reply ever travels on it:
+each process (pizarra or a worker) makes its own socket pair and sends one end through
+the shared socket, as a single message (atomic on ``SOCK_SEQPACKET``); the zygote then
+answers that process on its private channel only, and serves every channel in turn.
+For each lesson :func:`spawn` sends it the launcher's memory limit, working directory and
+environment with the four pipes of the kernel (requests, stdout, stderr, answers) as file
+descriptors; the zygote forks, and the child becomes exactly what a freshly started
+launcher is: a new session, those pipes on fds 0 to 3, that directory and environment,
+then :func:`pizarra.kernel_launcher.main` with its limits and namespaces. The zygote
+answers with a pidfd of the child, so the parent can wait for a process that is not its own.
 
 Nothing of one lesson reaches another: each kernel is a separate fork, and the zygote
-never runs lesson code. The zygote ends when pizarra's end of the socket closes (pizarra
-exited, even killed); its children then get the launcher's parent-death signal.
+never runs lesson code. The zygote ends when the process that started it ends (it
+watches a pidfd of it: even killed, even with workers left) or when every copy of the
+shared socket is closed; its children then get the launcher's parent-death signal.
+Whatever fails, the process that saw it starts launchers itself from then on.
 """
 
 from __future__ import annotations
@@ -29,22 +37,32 @@ import subprocess
 import sys
 import threading
 from collections.abc import Mapping
-from typing import IO, cast
+from dataclasses import dataclass
+from typing import IO
 
-WARM = ("numpy",)
-"""Modules imported once in the zygote when installed: lessons import them, costly. None
-may hold a random state seeded at import (forks would share it): ``numpy`` leaves
-``numpy.random`` to the first use, and the stdlib's ``random`` reseeds itself in a fork;
-a test draws numbers in two lessons."""
+from pizarra.kernel_zygote_server import HELLO
 
 STARTUP_TIMEOUT = 60.0
 """Seconds to wait for the zygote's answer (its imports come first on a loaded machine)."""
 
-_zygotes: dict[tuple[int, str], tuple[socket.socket, subprocess.Popen[bytes]] | None] = {}
-"""This process's zygote per interpreter; None once it failed (launchers are then started
-directly). Keyed by process too: a forked worker must start its own, not share its
-parent's socket."""
+
+@dataclass(frozen=True)
+class _Zygote:
+    owner: int
+    """The process that started it: the only one that may reap it."""
+    shared: socket.socket
+    """pizarra's end of the shared socket, inherited by forked workers; only ever sent on."""
+    process: subprocess.Popen[bytes]
+
+
+_zygotes: dict[str, _Zygote | None] = {}
+"""The zygote per interpreter, inherited by forked workers; None once it failed here."""
+_channels: dict[tuple[int, str], socket.socket | None] = {}
+"""Each process's private channel per interpreter; None once it failed (that process
+then starts launchers directly)."""
 _lock = threading.Lock()
+_registered: set[int] = set()
+"""Processes that have registered their clean-up at exit."""
 
 
 class Forked:
@@ -78,29 +96,42 @@ class Forked:
         return bool(select.select([self.pidfd], [], [], timeout)[0])
 
 
+def start(python: str = sys.executable) -> bool:
+    """Start the zygote for ``python`` now, if not yet started, so its imports overlap
+    with this process's own work; forked workers will share it. False if it cannot."""
+    with _lock:
+        return _zygote(python) is not None
+
+
+def started(python: str = sys.executable) -> bool:
+    """True when a zygote for ``python`` has been started (or tried) in this process or
+    in the one it was forked from."""
+    return python in _zygotes
+
+
 def spawn(
     python: str, memory: int, cwd: str, env: Mapping[str, str], answers: int
 ) -> Forked | None:
-    """A launcher for one lesson, forked by this process's zygote, writing its answers to
-    the pipe end ``answers``; None when no zygote can (the caller starts one itself)."""
+    """A launcher for one lesson, forked by the zygote, writing its answers to the pipe
+    end ``answers``; None when no zygote can (the caller starts one itself)."""
     pipes = [os.pipe() for _ in range(3)]  # requests, stdout, stderr
     theirs = [pipes[0][0], pipes[1][1], pipes[2][1], answers]
     ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
     message = json.dumps({"memory": memory, "cwd": cwd, "env": dict(env)}).encode()
     try:
         with _lock:
-            zygote = _zygote(python)
-            if zygote is None:
+            channel = _channel(python)
+            if channel is None:
                 return None
             try:
-                socket.send_fds(zygote, [message], theirs)
-                reply, fds, _flags, _addr = socket.recv_fds(zygote, 1024, 1)
+                socket.send_fds(channel, [message], theirs)
+                reply, fds, _flags, _addr = socket.recv_fds(channel, 1024, 1)
             except OSError:
                 reply, fds = b"", []
             if not (reply and fds):
                 for fd in fds:
                     os.close(fd)
-                _stop((os.getpid(), python))  # this process starts launchers itself from now
+                _fail(python)
                 return None
             stdin = os.fdopen(ours[0], "wb", 0)
             stdout, stderr = (os.fdopen(fd, "rb", 0) for fd in ours[1:])
@@ -111,20 +142,37 @@ def spawn(
             os.close(fd)
 
 
-def _zygote(python: str) -> socket.socket | None:
+def _channel(python: str) -> socket.socket | None:
+    """This process's private channel to the zygote, opened on first use."""
     key = (os.getpid(), python)
-    if key in _zygotes:
-        found = _zygotes[key]
-        return None if found is None else found[0]
-    if not any(pid == key[0] for pid, _ in _zygotes):
-        # At the end of this process: atexit for pizarra itself, a multiprocessing
-        # finalizer for a worker of the lesson pool (which skips atexit).
-        atexit.register(stop_all)
-        multiprocessing.util.Finalize(None, stop_all, exitpriority=1)
+    if key in _channels:
+        return _channels[key]
+    _register()
+    zygote = _zygote(python)
+    channel = None
+    if zygote is not None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            socket.send_fds(zygote.shared, [HELLO], [theirs.fileno()])
+            channel = ours
+            channel.settimeout(STARTUP_TIMEOUT)
+        except OSError:
+            ours.close()
+        finally:
+            theirs.close()
+    _channels[key] = channel
+    return channel
+
+
+def _zygote(python: str) -> _Zygote | None:
+    if python in _zygotes:
+        return _zygotes[python]
+    _register()
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    command = [python, "-s", "-P", "-m", "pizarra.kernel_zygote_server", str(theirs.fileno())]
     try:
         process = subprocess.Popen(
-            [python, "-s", "-P", "-m", "pizarra.kernel_zygote", str(theirs.fileno())],
+            [*command, str(os.getpid())],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -135,35 +183,83 @@ def _zygote(python: str) -> socket.socket | None:
         )
     except OSError:
         ours.close()
-        _zygotes[key] = None
+        _zygotes[python] = None
         return None
     finally:
         theirs.close()
     ours.settimeout(STARTUP_TIMEOUT)
-    _zygotes[key] = (ours, process)
-    return ours
+    _zygotes[python] = found = _Zygote(os.getpid(), ours, process)
+    return found
 
 
-def _stop(key: tuple[int, str]) -> None:
-    """Close the socket (the zygote then ends by itself) and reap the zygote."""
-    found = _zygotes.get(key)
-    _zygotes[key] = None
-    if found is not None:
-        conn, process = found
-        conn.close()
-        try:
+def _register() -> None:
+    """Clean up at the end of this process: atexit for pizarra itself, a multiprocessing
+    finalizer for a worker of the lesson pool (which skips atexit)."""
+    if os.getpid() not in _registered:
+        _registered.add(os.getpid())
+        atexit.register(_release)
+        multiprocessing.util.Finalize(None, _release, exitpriority=1)
+
+
+def _fail(python: str) -> None:
+    """Stop using the zygote in this process, for good (launchers are started directly)."""
+    _drop(python)
+    _zygotes[python] = None
+    _channels[(os.getpid(), python)] = None
+
+
+def _drop(python: str, patient: bool = True) -> None:
+    """Close this process's channel and copy of the shared socket; end and reap the
+    zygote if this process started it."""
+    channel = _channels.pop((os.getpid(), python), None)
+    if channel is not None:
+        channel.close()
+    zygote = _zygotes.pop(python, None)
+    if zygote is None:
+        return
+    zygote.shared.close()
+    if zygote.owner != os.getpid():
+        return
+    # It ends by itself once every copy of the shared socket is closed: wait for that if
+    # patient, else (at exit, where it may still be importing) kill it; it forks nothing
+    # between requests, and every kernel it forked for this process is closed by now.
+    process = zygote.process
+    if patient:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(2)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    if process.poll() is None:
+        process.kill()
+        process.wait()
 
 
 def stop_all() -> None:
-    """End this process's zygotes and reap them, so their CPU time and that of the kernels
-    they forked count as this process's children's (run at exit; benchmarks call it)."""
-    for key in list(_zygotes):
-        if key[0] == os.getpid():
-            _stop(key)
+    """End this process's use of the zygotes and reap those it started, so their CPU time
+    and that of the kernels they forked count as this process's children's (benchmarks
+    call it). A later :func:`spawn` starts a new zygote."""
+    with _lock:
+        for python in list(_zygotes):
+            _drop(python)
+
+
+def _release() -> None:
+    """At the end of a process: as :func:`stop_all`, without waiting for a zygote that
+    may still be importing (a build whose lessons all came from the cache)."""
+    for python in list(_zygotes):
+        _drop(python, patient=False)
+
+
+def _after_fork() -> None:
+    """In a forked child: a fresh lock (the parent's may have been held by a thread), and
+    none of the parent's private channels (never to be read here)."""
+    global _lock
+    _lock = threading.Lock()
+    for key in [key for key in _channels if key[0] != os.getpid()]:
+        channel = _channels.pop(key)
+        if channel is not None:
+            channel.close()
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 KERNEL_ENV = {
@@ -183,77 +279,3 @@ KERNEL_ENV = {
 """The environment every kernel shares (:func:`pizarra.execute._child_env` adds the
 lesson's own folder). The zygote imports under it too, since numerical libraries read
 their thread counts at import time."""
-
-
-def main(argv: list[str]) -> None:
-    """The zygote: import, then fork a launcher per request until the socket closes."""
-    import importlib
-
-    for own in ("pizarra.kernel_launcher", "pizarra.kernel_child"):
-        importlib.import_module(own)
-
-    for name in WARM:
-        with contextlib.suppress(Exception):
-            importlib.import_module(name)
-    conn = socket.socket(fileno=int(argv[1]))
-    while True:
-        readable = select.select([conn], [], [], 1.0)[0]
-        _reap()
-        if not readable:
-            continue
-        try:
-            message, fds, _flags, _addr = socket.recv_fds(conn, 65536, 4)
-        except OSError:
-            os._exit(0)
-        if not message:
-            os._exit(0)  # pizarra has gone
-        if len(fds) != 4:
-            for fd in fds:
-                os.close(fd)
-            conn.send(b"")
-            continue
-        request = json.loads(message)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            conn.close()
-            _become_launcher(request, fds)
-        for fd in fds:
-            os.close(fd)
-        try:
-            pidfd = os.pidfd_open(pid)
-        except OSError:
-            conn.send(b"")
-            continue
-        socket.send_fds(conn, [json.dumps({"pid": pid}).encode()], [pidfd])
-        os.close(pidfd)
-
-
-def _become_launcher(request: dict[str, object], fds: list[int]) -> None:
-    try:
-        os.setsid()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-        for fd in fds:
-            if fd > 3:
-                os.close(fd)
-        os.chdir(cast(str, request["cwd"]))
-        os.environ.clear()
-        os.environ.update(cast(dict[str, str], request["env"]))
-        from pizarra import kernel_launcher
-
-        sys.argv = [str(kernel_launcher.__file__), str(request["memory"]), "3"]
-        kernel_launcher.main(sys.argv)
-    finally:
-        os._exit(70)
-
-
-def _reap() -> None:
-    with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, os.WNOHANG)[0] != 0:
-            pass
-
-
-if __name__ == "__main__":
-    main(sys.argv)
