@@ -26,6 +26,7 @@ from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
 from pizarra.i18n.strings import t
 from pizarra.index_page import index_path, render_index_page
+from pizarra.kernel_start import start_kernels_early
 from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course
@@ -110,6 +111,7 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = 
     ``search`` the site has no search index (``serve`` makes it after the reload).
     """
     started = time.perf_counter()
+    start_kernels_early(src, tools.runner)  # its imports overlap with the parse below
     report = Report()
     parsed = ParseCache(tools.store) if tools.store is not None else None
     course, errors = load_course(src, parsed)

@@ -1,0 +1,81 @@
+"""A run starts the kernels' zygote before parsing exactly when the course may run code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pizarra import kernel_zygote
+from pizarra.build import Tools, verify
+from pizarra.execute import KernelRunner
+from pizarra.kernel_start import may_run_code, start_kernels_early
+from pizarra.mathml import MathCoreRenderer
+
+CELL = "# Uno\n\n```{code-cell} python\nprint(1)\n```\n"
+PROSE = "# Dos\n\nSin código.\n"
+
+
+def course(root: Path, *lessons: str, flow: bool = False) -> Path:
+    entries = []
+    for number, text in enumerate(lessons, start=1):
+        (root / "lessons").mkdir(exist_ok=True)
+        (root / "lessons" / f"l{number}.md").write_text(text, encoding="utf-8")
+        if flow:
+            entries.append(f"  - {{number: {number}, file: 'lessons/l{number}.md'}}")
+        else:
+            entries.append(f"  - number: {number}\n    file: lessons/l{number}.md")
+    manifest = "title: Curso\nlang: es\nlessons:\n" + "\n".join(entries) + "\n"
+    (root / "course.yaml").write_text(manifest, encoding="utf-8")
+    return root
+
+
+def test_a_course_with_a_code_cell_may_run_code(tmp_path: Path) -> None:
+    assert may_run_code(course(tmp_path, PROSE, CELL))
+
+
+def test_lessons_named_in_flow_style_are_read_too(tmp_path: Path) -> None:
+    assert may_run_code(course(tmp_path, PROSE, CELL, flow=True))
+
+
+def test_a_course_of_prose_runs_no_code(tmp_path: Path) -> None:
+    assert not may_run_code(course(tmp_path, PROSE, PROSE))
+
+
+def test_a_single_lesson_file_is_judged_by_its_text(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text(CELL, encoding="utf-8")
+    (tmp_path / "b.md").write_text(PROSE, encoding="utf-8")
+    assert may_run_code(tmp_path / "a.md")
+    assert not may_run_code(tmp_path / "b.md")
+
+
+def test_no_course_and_missing_lessons_run_no_code(tmp_path: Path) -> None:
+    assert not may_run_code(tmp_path / "nothing")
+    assert not may_run_code(tmp_path)
+    (tmp_path / "course.yaml").write_text("lessons:\n  - number: 1\n    file: gone.md\n")
+    assert not may_run_code(tmp_path)
+
+
+@pytest.fixture
+def no_zygotes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A zygote table of the test's own; its interpreter does not exist, so starting one
+    only records that it was tried."""
+    monkeypatch.setattr(kernel_zygote, "_zygotes", {})
+
+
+@pytest.mark.usefixtures("no_zygotes")
+def test_verify_starts_the_zygote_before_parsing_a_course_with_code(tmp_path: Path) -> None:
+    runner = KernelRunner(python=str(tmp_path / "no-python"))
+    course(tmp_path, CELL)
+    (tmp_path / "lessons" / "l1.md").write_text("---\n: [broken\n---\n" + CELL, encoding="utf-8")
+    verify(tmp_path, Tools(MathCoreRenderer(), runner, None), search=False)
+    assert kernel_zygote.started(runner.python)  # tried, though the lesson did not parse
+
+
+@pytest.mark.usefixtures("no_zygotes")
+def test_no_zygote_for_a_course_without_code(tmp_path: Path) -> None:
+    runner = KernelRunner(python=str(tmp_path / "no-python"))
+    start_kernels_early(course(tmp_path, PROSE), runner)
+    assert not kernel_zygote.started(runner.python)
+    start_kernels_early(course(tmp_path, CELL), runner)
+    assert kernel_zygote.started(runner.python)
