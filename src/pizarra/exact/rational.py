@@ -1,23 +1,27 @@
 """Claims between plain fractions, decided with :class:`fractions.Fraction` alone.
 
 Most claims of a lesson are arithmetic on rationals (``512^2 = 262\\,144``,
-``\\frac{3}{4} = 75\\%``). They need no computer algebra: this module decides them
-with integers and fractions, so a lesson made only of such claims never loads
-sympy. Anything else (roots, logarithms, letters, a division by zero whose
-message :mod:`pizarra.exact.decide` words) returns None and takes the general path.
+``\\frac{3}{4} = 75\\%``, ``\\sqrt{49} = 7``, ``64^{-2/3} = \\frac{1}{16}``). They
+need no computer algebra: this module decides them with integers and fractions, so a
+lesson made only of such claims never loads sympy. A root is read here only when it is
+exact (a rational number); anything else (``\\sqrt{2}``, logarithms, letters, a value
+that is not real or a division by zero, whose messages :mod:`pizarra.exact.decide`
+words) returns None and takes the general path.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from pizarra.exact.ast import Abs, BinOp, Call, Neg, Node, Num, Pow
+from pizarra.exact.ast import Abs, BinOp, Call, Neg, Node, Num, Pow, Root
 
 MAX_EXPONENT = 100_000
 """Largest |integer exponent| evaluated for a rational base (compound interest over
 thousands of periods is common; the digits bound below still applies)."""
 MAX_BITS = 200_000
 """Largest size (bits of numerator plus denominator) of any rational met on the way."""
+MAX_ROOT_INDEX = 64
+"""Largest root index (denominator of a rational exponent)."""
 
 RELATIONS = frozenset({"=", "\\ne", "<", "\\le", ">", "\\ge", "\\approx"})
 
@@ -51,18 +55,46 @@ def _value(node: Node) -> Fraction:
             return _bounded(result)
         case Pow(base=base, exponent=exponent):
             return _power(_value(base), _value(exponent))
+        case Root(radicand=radicand, index=index):
+            degree = Fraction(2) if index is None else _value(index)
+            if degree.denominator != 1 or degree < 1:
+                raise _Elsewhere
+            return _power(_value(radicand), 1 / degree)
         case Call(name="percent", args=(inner,)):
             return _value(inner) / 100
     raise _Elsewhere
 
 
 def _power(base: Fraction, exponent: Fraction) -> Fraction:
-    if exponent.denominator != 1 or base == 0 or abs(exponent) > MAX_EXPONENT:
+    """``base^exponent`` with real-number semantics (an odd root of a negative number is
+    negative), when it is a rational number."""
+    p, q = exponent.numerator, exponent.denominator
+    if base == 0 or abs(p) > MAX_EXPONENT or q > MAX_ROOT_INDEX:
         raise _Elsewhere
+    if base < 0 and q % 2 == 0:
+        raise _Elsewhere  # not real: the general path says so
     bits = base.numerator.bit_length() + base.denominator.bit_length()
-    if bits * abs(int(exponent)) > MAX_BITS:
+    if bits * abs(p) > MAX_BITS * q:
         raise _Elsewhere
-    return base ** int(exponent)
+    magnitude = abs(base)
+    root = Fraction(_exact_root(magnitude.numerator, q), _exact_root(magnitude.denominator, q))
+    result = root**p
+    return -result if base < 0 and p % 2 == 1 else result
+
+
+def _exact_root(number: int, degree: int) -> int:
+    """The ``degree``-th root of ``number`` (>= 1) when it is a whole number."""
+    if degree == 1 or number == 1:
+        return number
+    root = 1 << -(-number.bit_length() // degree)  # at least the root: Newton descends
+    while True:
+        lower = ((degree - 1) * root + number // root ** (degree - 1)) // degree
+        if lower >= root:
+            break
+        root = lower
+    if root**degree != number:
+        raise _Elsewhere
+    return root
 
 
 def _bounded(value: Fraction) -> Fraction:

@@ -21,14 +21,12 @@ import sympy
 from sympy.polys.polyerrors import NotAlgebraic, PolynomialError
 
 from pizarra.exact.intervals import interval_sign
-from pizarra.exact.rational import MAX_BITS, MAX_EXPONENT, describe_integer
+from pizarra.exact.rational import MAX_BITS, MAX_EXPONENT, MAX_ROOT_INDEX, describe_integer
 
 __all__ = ["MAX_BITS", "MAX_EXPONENT"]
 
 MAX_IRRATIONAL_EXPONENT = 16
 """Largest |integer exponent| evaluated for an irrational base."""
-MAX_ROOT_INDEX = 64
-"""Largest root index (denominator of a rational exponent)."""
 MAX_RADICALS = 8
 """Most irrational radicals one value may contain (bounds exact zero tests)."""
 MAX_DEGREE = 6
