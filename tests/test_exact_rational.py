@@ -49,3 +49,46 @@ def test_plain_fractions_are_checked_without_sympy() -> None:
         "assert 'sympy' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+ROOTS = [
+    "\\sqrt{49} = 7",
+    "\\sqrt{49} = -7",
+    "\\sqrt{50} = 7",
+    "\\sqrt[3]{-8} = -2",
+    "\\sqrt[3]{-8} = 2",
+    "\\sqrt[4]{-16} = 2",
+    "\\sqrt[2]{\\frac{9}{4}} = 1.5",
+    "\\sqrt{0} = 0",
+    "64^{-2/3} = \\frac{1}{16}",
+    "64^{2/3} = 16",
+    "64^{2/3} = 15",
+    "(-8)^{2/3} = 4",
+    "(-8)^{1/3} = -2",
+    "(-8)^{1/2} = 2",
+    "0^{-1/2} = 0",
+    "8^{1/3} > 1.9",
+    "8^{1/3} \\approx 2.01",
+    "27^{1/3} \\ne 3",
+    "\\sqrt[3]{10^{300}} = 10^{100}",
+    "\\sqrt[0]{4} = 1",
+    "\\sqrt[1.5]{4} = 2",
+    "\\sqrt[65]{2^{65}} = 2",
+    "\\sqrt[64]{2^{64}} = 2",
+]
+
+
+def test_exact_roots_agree_with_the_general_path() -> None:
+    decided = 0
+    context = Context()
+    for tex in ROOTS:
+        (link,) = split_links(tex, "en")
+        left = _side(judge.parse_side(link.left.tokens))
+        right = _side(judge.parse_side(link.right.tokens))
+        claim = link.source(tex)
+        fast = judge._between_fractions(claim, link.relation, left, right)
+        general = judge._decide(tex, claim, link, left, right, context)
+        if fast is not None:
+            decided += 1
+            assert fast[:2] == general[:2], claim
+    assert decided == 15
