@@ -21,7 +21,8 @@ from itertools import product
 
 import sympy
 
-from pizarra.exact.ast import Node, Sym, has_plus_minus, letters
+from pizarra.exact.ast import Node
+from pizarra.exact.declined import declined_identity, unproved
 from pizarra.exact.evaluate import Context, evaluate
 from pizarra.exact.real import MAX_TERMS, OutOfBounds, describe, expanded_terms, holds
 from pizarra.exact.status import CHECKED, Decision, Status
@@ -52,39 +53,19 @@ def judge_identity(
     claim: str, relation: str, left: Node, right: Node, free: frozenset[str], context: Context
 ) -> Decision:
     """The verdict of a relation with letters (see the module docstring)."""
-    lone = _defined(left, right)
-    undeclared = sorted(free - set(context.domains))
-    if undeclared and lone is not None:
-        return Status.UNCHECKED, f"defines or states a value of {lone}", ""
-    if undeclared:
-        names = ", ".join(undeclared)
-        return Status.UNCHECKED, f"letters not declared under variables: {names}", ""
-    if relation == "\\approx" or has_plus_minus(left) or has_plus_minus(right):
-        return Status.UNCHECKED, "an approximation or \\pm with letters is not decided", ""
+    declined = declined_identity(relation, left, right, free, context)
+    if declined is not None:
+        return declined
     values = evaluate(left, context), evaluate(right, context)
     if all(isinstance(v, sympy.Expr) for v in values) and proves(relation, *values):
         return CHECKED
-    if lone is not None:
-        return Status.UNCHECKED, f"defines or states a value of {lone}", ""
-    if not letters(left) or not letters(right):
-        return Status.UNCHECKED, "a condition on its letters (one side has none)", ""
+    reason = unproved(left, right)
+    if reason is not None:
+        return reason
     counterexample = _counterexample(relation, left, right, sorted(free), context)
     if counterexample is not None:
         return Status.FAILED, f"{claim} is false for {counterexample}", HINT
     return Status.UNCHECKED, "not proved for every value of its letters", ""
-
-
-def _defined(left: Node, right: Node) -> str | None:
-    """The letter a relation defines or constrains: ``y = 2x + 1``, ``n = 1024``, ``5 > x``.
-
-    A lone letter on the left is a definition; on the right, only when the left
-    side is a closed number (``\\sqrt{x^2} = x`` is a claim about every x).
-    """
-    if isinstance(left, Sym):
-        return left.name
-    if isinstance(right, Sym) and not letters(left):
-        return right.name
-    return None
 
 
 def _counterexample(
