@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -119,13 +121,26 @@ def _description(spec: GrowthSpec, chart: Chart, lang: str) -> str:
     )
 
 
-def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
-    """The explorer's HTML showing ``state``."""
+@dataclass(frozen=True)
+class _Shared:
+    """What every state's HTML of one explorer shares: its numbers and texts."""
+
+    texts: tuple[dict[str, str], ...]
+    summaries: tuple[str, ...]
+    value_texts: tuple[str, ...]
+    chart: Chart
+    title: str
+    desc: str
+    data: Markup
+
+
+@lru_cache(maxsize=64)
+def _shared(spec: GrowthSpec, lang: str) -> _Shared:
+    """Computed once per explorer, not once per state: a lesson page and its state
+    pages render the same explorer 25 times at most."""
     variable = spec.variable
     data_rows = rows(spec)
     texts = [readout_texts(spec, row, lang) for row in data_rows]
-    summaries = [fill(spec.summary, row_texts) for row_texts in texts]
-    value_texts = [format_integer(v, lang) for v in variable.values]
     chart = layout(spec, lang)
     data = {
         "lang": lang,
@@ -146,6 +161,28 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
             for row, x, ys in zip(data_rows, chart.xs, chart.marker_ys, strict=True)
         ],
     }
+    title = t(
+        lang,
+        "explorer_chart_title",
+        series=", ".join(s.label for s in spec.series),
+        variable=variable.label,
+    )
+    return _Shared(
+        texts=tuple(texts),
+        summaries=tuple(fill(spec.summary, row_texts) for row_texts in texts),
+        value_texts=tuple(format_integer(v, lang) for v in variable.values),
+        chart=chart,
+        title=title,
+        desc=_description(spec, chart, lang),
+        data=_json(data),
+    )
+
+
+def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
+    """The explorer's HTML showing ``state``."""
+    variable = spec.variable
+    shared = _shared(spec, lang)
+    texts, value_texts, chart = shared.texts, shared.value_texts, shared.chart
     columns = spec.table.columns
     table_rows = [
         {
@@ -168,29 +205,24 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
             exponent=variable.exponents[state.index],
             valuetext=value_text(spec, state.value, lang),
             value_text=value_texts[state.index],
-            widest_value=_widest(value_texts),
+            widest_value=_widest(list(value_texts)),
             chart=chart,
             width=WIDTH,
             height=HEIGHT,
             plot=chart.plot,
-            title=t(
-                lang,
-                "explorer_chart_title",
-                series=", ".join(s.label for s in spec.series),
-                variable=variable.label,
-            ),
-            desc=_description(spec, chart, lang),
+            title=shared.title,
+            desc=shared.desc,
             marker={"x": chart.xs[state.index], "ys": chart.marker_ys[state.index]},
             readouts=spec.readouts,
             texts=texts[state.index],
             widest_readouts={r.id: _widest([tx[r.id] for tx in texts]) for r in spec.readouts},
-            summary=summaries[state.index],
-            widest_summary=_widest(summaries),
+            summary=shared.summaries[state.index],
+            widest_summary=_widest(list(shared.summaries)),
             show_table=t(lang, "show_table"),
             table=spec.table,
             current_label=spec.table.current_label or t(lang, "current_state"),
             mark=spec.table.mark or t(lang, "selected"),
             rows=table_rows,
-            data=_json(data),
+            data=shared.data,
         )
     )
