@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from pizarra.exact.statements import split_links
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pizarra.exact.statements import may_have_links, split_links
 
 
 def _claims(tex: str) -> list[str]:
@@ -64,3 +68,41 @@ def test_other_environments_are_kept_whole() -> None:
     tex = r"|x| = \begin{cases} x & x\ge0 \\ -x & x<0 \end{cases}"
     [link] = split_links(tex)
     assert link.right.source(tex).startswith(r"\begin{cases}")
+
+
+FRAGMENTS = [
+    "a", "2", "{", "}", "\\", "=", "<", ">", "ne", "q", "l", "t", "e", "g", "approx",
+    "\\leq", "\\left(", "\\right)", "\\overset{?}{=}", "\\not", "≠", "≤", "≥", "≈", "−",
+    "\\qeq", "\\gt", "\\geqslant", "&", "\\\\", "\\text{ y }", " ",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=12).map("".join))
+def test_a_formula_told_it_has_no_relation_has_no_link(tex: str) -> None:
+    assert may_have_links(tex) or not split_links(tex)
+
+
+@pytest.mark.parametrize(
+    "tex", ["a \\neq b", "a ≤ b", "a\\not=b", "x \\overset{?}{=} 2", "a \\qeq b", "1 \\gt 0"]
+)
+def test_every_spelling_of_a_relation_is_noticed(tex: str) -> None:
+    assert split_links(tex) and may_have_links(tex)
+
+
+def test_formulas_without_relations_are_not_lexed() -> None:
+    assert not may_have_links("2^{10} \\cdot \\left(\\frac{n}{k}\\right)")
+
+
+def test_no_formula_of_the_corpora_is_missed() -> None:
+    from pizarra.lower import parse_lesson
+
+    root = Path(__file__).parent.parent / "src" / "pizarra" / "bundled"
+    corpus = Path(__file__).parent / "fixtures" / "claims" / "corpus"
+    told = 0
+    for path in [*root.rglob("*.md"), *corpus.rglob("*.md")]:
+        lesson, _ = parse_lesson(path, path.name)
+        for item in lesson.math if lesson is not None else ():
+            if not may_have_links(item.tex):
+                told += 1
+                assert not split_links(item.tex), item.tex
+    assert told > 100

@@ -20,7 +20,7 @@ from pizarra.exact.lexer import Token, lex
 from pizarra.exact.numerals import Ambiguous
 from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.rational import RELATIONS, describe_fraction, holds, rational_value, written_unit
-from pizarra.exact.statements import Link, links_of
+from pizarra.exact.statements import Link, links_of, may_have_links
 from pizarra.exact.status import FIX_HINT, Status
 from pizarra.exact.units import common_unit, scales_whole_side
 
@@ -31,7 +31,6 @@ SPANISH_GROUPING_HINT = (
 )
 MAX_TEX = 10_000
 """Longest formula (in characters) whose claims are judged."""
-
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,8 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
     """One verdict per claim link in ``tex``, plus one failure per ambiguous numeral."""
     if len(tex) > MAX_TEX:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
+    if not may_have_links(tex):
+        return []  # ambiguous numerals are reported only inside claims
     tokens = lex(tex, context.lang)
     labels = in_labels(tokens)
     links = links_of(tokens)
@@ -150,4 +151,3 @@ def _in_subscript(tokens: list[Token], index: int) -> bool:
     """``a_{1,2}`` names an entry; its digits are not a number to read."""
     before = [t.text for t in tokens[max(0, index - 2) : index]]
     return before == ["_", "{"]
-

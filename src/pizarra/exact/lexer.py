@@ -56,7 +56,7 @@ TEXT_COMMANDS = frozenset(
 )
 """Commands whose braced argument is words (units, connectors, subscript names)."""
 
-_UNICODE = {
+UNICODE = {
     "−": (Kind.CHAR, "-"),
     "×": (Kind.COMMAND, "\\times"),
     "·": (Kind.COMMAND, "\\cdot"),
@@ -65,6 +65,7 @@ _UNICODE = {
     "≥": (Kind.COMMAND, "\\ge"),
     "≈": (Kind.COMMAND, "\\approx"),
 }
+"""Characters read as the token a TeX spelling gives (``≠`` is ``\\ne``)."""
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)
 _ENVIRONMENT = re.compile(r"\\(begin|end)\s*\{([A-Za-z]+\*?)\}")
 _CHARS = frozenset("{}()[]^_+-*/=<>|,.;:&!'")
@@ -97,8 +98,8 @@ def lex(tex: str, lang: str = "en") -> list[Token]:
 
 
 def _single(ch: str, i: int) -> Token:
-    if ch in _UNICODE:
-        kind, text = _UNICODE[ch]
+    if ch in UNICODE:
+        kind, text = UNICODE[ch]
         return Token(kind, text, i, i + 1)
     if ch.isascii() and ch.isalpha():
         return Token(Kind.LETTER, ch, i, i + 1)

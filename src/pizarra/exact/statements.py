@@ -8,10 +8,11 @@ commas and relations inside braces, brackets or other environments stay put.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from pizarra.exact.layout import CONNECTOR, EQUATION_TO_SOLVE, normalize
-from pizarra.exact.lexer import Kind, Token, lex
+from pizarra.exact.lexer import UNICODE, Kind, Token, lex
 
 RELATIONS = {
     "=": "=",
@@ -107,6 +108,12 @@ def _side(tokens: list[Token]) -> Side | None:
     return Side(tuple(tokens), tokens[0].start, tokens[-1].end) if tokens else None
 
 
+def may_have_links(tex: str) -> bool:
+    """False when ``tex`` spells no relation at all, so it has no link: most formulas of
+    a lesson (``2^{10}``, ``n``) are told so without being lexed."""
+    return _RELATION_MARK.search(tex) is not None
+
+
 def split_links(tex: str, lang: str = "en") -> list[Link]:
     """Every claim link of the formula ``tex`` (numerals read in ``lang``), in order."""
     return links_of(lex(tex, lang))
@@ -116,6 +123,18 @@ def links_of(tokens: list[Token]) -> list[Link]:
     """:func:`split_links` of a formula already lexed (``tokens`` is not changed)."""
     return _split(normalize(tokens))
 
+
+_RELATION_MARK = re.compile(
+    "|".join(
+        re.escape(spelling) + ("(?![A-Za-z])" if spelling.startswith("\\") else "")
+        for spelling in sorted(
+            {*RELATIONS, *(c for c, (_, text) in UNICODE.items() if text in RELATIONS)}
+        )
+    )
+)
+"""What a formula must contain for one of its tokens to be a relation: a spelling of
+one, a command as a whole name (``\\le`` is not in ``\\left``; ``=`` is in
+``\\overset{?}{=}``)."""
 
 _LISTS = frozenset({",", ";", CONNECTOR})
 """Separators that can also list values (``x \\ne 0, 1``)."""
