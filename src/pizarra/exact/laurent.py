@@ -27,8 +27,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TypeAlias
 
-from pizarra.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym, letters
-from pizarra.exact.rational import MAX_BITS, rational_value
+from pizarra.exact.ast import Abs, BinOp, Neg, Node, Pow, Root, Sym, letters
+from pizarra.exact.rational import MAX_BITS, exact_power, rational_value
 
 Monomial: TypeAlias = tuple[tuple[str, int], ...]
 """Letters and their nonzero exponents, sorted by letter (``()`` is the constant term)."""
@@ -120,8 +120,7 @@ def _subtract(a: Poly, b: Poly) -> Poly:
 
 
 def _multiply(a: Poly, b: Poly) -> Poly:
-    if len(a) * len(b) > MAX_TERMS * MAX_TERMS:
-        raise _Unread
+    """``a b``: at most 256 x 256 products, each operand being a checked sum."""
     product: Poly = {}
     for ma, ca in a.items():
         for mb, cb in b.items():
@@ -183,7 +182,7 @@ def _root(radicand: Poly, degree: Fraction | None, domains: Mapping[str, str]) -
         raise _Unread
     if any(power % index for _, power in monomial):
         raise _Unread
-    root = rational_value(Pow(Num(coefficient, 0, 0), Num(Fraction(1, index), 0, 0), 0, 0))
+    root = exact_power(coefficient, Fraction(1, index))
     if root is None:
         raise _Unread
     return {tuple((name, power // index) for name, power in monomial): root}

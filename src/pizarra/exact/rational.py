@@ -65,6 +65,14 @@ def _value(node: Node) -> Fraction:
     raise _Elsewhere
 
 
+def exact_power(base: Fraction, exponent: Fraction) -> Fraction | None:
+    """``base^exponent`` when it is a rational number (real-number semantics), else None."""
+    try:
+        return _power(base, exponent)
+    except _Elsewhere:
+        return None
+
+
 def _power(base: Fraction, exponent: Fraction) -> Fraction:
     """``base^exponent`` with real-number semantics (an odd root of a negative number is
     negative), when it is a rational number."""
