@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -85,6 +86,17 @@ TRUE = [
     "\\sqrt{0 \\cdot x} = 0",
     "|0 \\cdot x| = 0",
     "(x+1)^{15} (y+1)^{15} = (y+1)^{15} (x+1)^{15}",
+    "x \\ge x",
+    "x \\le x",
+    "-n \\le 0",
+    "-n - u \\le 0",
+    "\\frac{n}{2} > 0",
+    "-\\frac{n}{2} < 0",
+    "x^{1} = x",
+    "\\sqrt{\\frac{1}{4} n^2} = \\frac{n}{2}",
+    "n u \\ge 0",
+    "n z^2 > 0",
+    "2^{66666} \\cdot 2^{66666} \\cdot 2^{66666} n = 2^{66666} \\cdot 2^{66666} \\cdot 2^{66666} n",
 ]
 """True for every value of the declared letters, and defined for all of them."""
 
@@ -139,6 +151,18 @@ NOT_PROVED = [
     "|x + 1| = x + 1",
     "|x y| = |x| |y|",
     "\\sqrt[1.5]{n} = n",
+    "\\sqrt[\\pi]{n} = n",
+    "n^{\\pi} = n^{\\pi}",
+    "\\frac{n}{2} < 0",
+    "\\frac{n}{2} \\le 0",
+    "-\\frac{n}{2} > 0",
+    "n x > 0",
+    "n x \\ge 0",
+    "n x^3 \\ge 0",
+    "u x \\ge 0",
+    "n u > 0",
+    "n^2 z > 0",
+    "\\left(\\frac{n}{2^{60000}}\\right)^{4} = \\left(\\frac{n}{2^{60000}}\\right)^{4}",
     "\\sqrt[0]{n} = 1",
     "\\sqrt[-2]{n^2} = n",
     "\\sqrt[2]{n} = n",
@@ -169,6 +193,12 @@ def test_true_identities_are_proved(tex: str) -> None:
 @pytest.mark.parametrize("tex", NOT_PROVED)
 def test_nothing_else_is_proved(tex: str) -> None:
     assert not proved(tex)
+
+
+def test_only_a_proof_is_true() -> None:
+    assert laurent.proves("\\approx", {}, DOMAINS) is False
+    assert laurent.proves("=", {(): Fraction(1)}, DOMAINS) is False
+    assert laurent.proves("=", {}, DOMAINS) is True
 
 
 def test_a_sum_too_large_is_not_expanded() -> None:
