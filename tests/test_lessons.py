@@ -146,3 +146,43 @@ def test_link_checking_reads_no_lesson_page_again(
     lesson_pages = {p for p in report.files if p.startswith("l") and p.endswith(".html")}
     assert len(lesson_pages) == 6
     assert sorted(p for p, d in report.files.items() if d in read) == ["404.html", "index.html"]
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_results_are_told_in_course_order_as_they_come(tmp_path: Path, jobs: int) -> None:
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    verify(src, tools_with(store, CountingMath()))
+    lesson_two = src / "l2.md"
+    lesson_two.write_text(lesson_two.read_text().replace("Sabemos", "Sabemos bien"))
+    course, _ = load_course(src)
+    assert course is not None
+    told: list[tuple[str, bool]] = []
+    results = verify_lessons(
+        course,
+        Tools(MathCoreRenderer(), KernelRunner(), None, None, store),
+        jobs=jobs,
+        on_result=lambda lesson, result: told.append((lesson.path.name, result.cached)),
+    )
+    assert told == [("l1.md", True), ("l2.md", False), ("l3.md", True)]
+    assert [r.cached for r in results] == [cached for _, cached in told]
+
+
+def test_a_build_indexes_pages_as_they_are_rendered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pizarra.search as search
+
+    given: list[str] = []
+    add = search.IndexFeed.add
+
+    def spy(feed: search.IndexFeed, path: str, page: bytes) -> None:
+        given.append(path)
+        add(feed, path, page)
+
+    monkeypatch.setattr(search.IndexFeed, "add", spy)
+    src = write_course(tmp_path / "c")
+    report = verify(src, Tools(MathCoreRenderer(), KernelRunner(), None, jobs=1))
+    assert [d.format() for d in report.diagnostics] == []
+    assert given == ["l1/index.html", "l2/index.html", "l3/index.html"]
+    assert "pagefind/pagefind-entry.json" in report.files

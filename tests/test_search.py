@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.search import FOLDER, search_index
+from pizarra.search import FOLDER, IndexFeed, search_index, start_search_index
 
 PAGE = """<!doctype html><html lang="{lang}"><head><title>t</title></head><body>
 <nav>Menú que no se indexa</nav>
@@ -94,3 +94,49 @@ def test_a_build_whose_index_fails_reports_it_with_its_links_checked_meanwhile(
     assert "ended before answering" in failure.message
     assert "pagefind-bin-extended" in failure.hint
     assert not any(name.startswith(f"{FOLDER}/") for name in report.files)
+
+
+def _pages() -> dict[str, bytes]:
+    return {
+        "uno/index.html": PAGE.format(lang="es", title="Uno").encode(),
+        "two/index.html": PAGE.format(lang="en", title="Two").encode(),
+    }
+
+
+def test_pages_given_while_rendered_make_the_same_index() -> None:
+    files = _pages()
+    feed = IndexFeed()
+    for path in files:
+        feed.add(path, files[path])
+    fed = start_search_index(files, list(files), None, feed)()
+    fresh = search_index(files, list(files))
+    entry = f"{FOLDER}/pagefind-entry.json"  # Pagefind lists languages in any order
+    assert json.loads(fed.pop(entry)) == json.loads(fresh.pop(entry))
+    assert fed == fresh
+
+
+def test_a_feed_given_other_pages_is_not_used() -> None:
+    files = _pages()
+    feed = IndexFeed()
+    feed.add("uno/index.html", PAGE.format(lang="es", title="Vieja").encode())
+    feed.add("two/index.html", files["two/index.html"])
+    assert not feed.holds(files, list(files))
+    index = start_search_index(files, list(files), None, feed)()
+    titles = [str(f["meta"]) for f in fragments(index)]
+    assert any("Uno" in t for t in titles) and not any("Vieja" in t for t in titles)
+
+
+def test_a_feed_given_fewer_pages_is_not_used() -> None:
+    files = _pages()
+    feed = IndexFeed()
+    feed.add("uno/index.html", files["uno/index.html"])
+    assert not feed.holds(files, list(files))
+    index = start_search_index(files, list(files), None, feed)()
+    assert {str(f["url"]) for f in fragments(index)} == {"/uno/", "/two/"}
+
+
+def test_an_ended_feed_gives_no_index() -> None:
+    feed = IndexFeed()
+    feed.add("uno/index.html", _pages()["uno/index.html"])
+    feed.end()
+    assert isinstance(feed.files(), OSError)

@@ -29,10 +29,10 @@ from pizarra.index_page import index_path, render_index_page
 from pizarra.kernel_start import start_kernels_early
 from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
-from pizarra.model import Course
+from pizarra.model import Course, Lesson
 from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
-from pizarra.search import SearchIndexError, start_search_index
+from pizarra.search import IndexFeed, SearchIndexError, start_search_index
 from pizarra.site import ensure_replaceable, write_site
 
 SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
@@ -119,7 +119,26 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = 
     report.diagnostics.extend(errors)
     if course is None:
         return _finish(report, started, tools)
-    results = verify_lessons(course, tools, strict_claims)
+    feed = _Feed() if search else None
+    try:
+        return _verify_course(course, src, tools, strict_claims, feed, report, started)
+    finally:
+        if feed is not None:
+            feed.end()  # unless indexing took it: then this is never read
+
+
+def _verify_course(
+    course: Course,
+    src: Path,
+    tools: Tools,
+    strict_claims: bool,
+    feed: _Feed | None,
+    report: Report,
+    started: float,
+) -> Report:
+    """:func:`verify` once the course is loaded: ``feed`` gets each lesson page as soon
+    as it is rendered, so Pagefind indexes while the other lessons are verified."""
+    results = verify_lessons(course, tools, strict_claims, on_result=feed)
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
     report.inputs = course_inputs(course, src)
@@ -129,7 +148,9 @@ def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = 
     files = render_site(course, results)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
-    indexing = start_index_site(course, files, tools.store) if search else None
+    indexing = None
+    if feed is not None:
+        indexing = start_index_site(course, files, tools.store, feed.started)
     ready = lesson_scans(results, files)
     report.diagnostics += check_links(files, origins, sources, PageScans(tools.store), ready)
     if indexing is not None:
@@ -154,14 +175,42 @@ def index_site(course: Course, files: dict[str, bytes], store: Cache | None) -> 
     return start_index_site(course, files, store)()
 
 
+class _Feed:
+    """Lesson pages for the search index as lessons are done: Pagefind is started at the
+    first lesson this run verifies (a run that verifies none reuses the kept index)."""
+
+    def __init__(self) -> None:
+        self.pages: list[tuple[str, bytes]] = []
+        self.started: IndexFeed | None = None
+
+    def __call__(self, lesson: Lesson, result: LessonResult) -> None:
+        path = lesson_path(lesson)
+        if path in result.pages:
+            self.pages.append((path, result.pages[path]))
+        if self.started is None and not result.cached:
+            self.started = IndexFeed()
+            for given in self.pages:
+                self.started.add(*given)
+        elif self.started is not None and path in result.pages:
+            self.started.add(path, result.pages[path])
+
+    def end(self) -> None:
+        if self.started is not None:
+            self.started.end()
+
+
 def start_index_site(
-    course: Course, files: dict[str, bytes], store: Cache | None
+    course: Course,
+    files: dict[str, bytes],
+    store: Cache | None,
+    feed: IndexFeed | None = None,
 ) -> Callable[[], list[Diagnostic]]:
     """:func:`index_site`, with Pagefind indexing in the background until the returned
-    function adds the index to ``files`` (unchanged until then) and says what failed."""
+    function adds the index to ``files`` (unchanged until then) and says what failed;
+    ``feed`` is Pagefind already given the lesson pages as they were rendered."""
     pages = [lesson_path(ln) for ln in course.lessons()]
     try:
-        pending = start_search_index(files, pages, store)
+        pending = start_search_index(files, pages, store, feed)
     except SearchIndexError as exc:
         failure = _index_failure(course, exc)
         return lambda: failure

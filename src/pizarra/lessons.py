@@ -18,7 +18,7 @@ import hashlib
 import os
 import pickle
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -144,9 +144,17 @@ def scan_pages(pages: dict[str, bytes]) -> dict[str, PageScan]:
 
 
 def verify_lessons(
-    course: Course, tools: Tools, strict: bool = False, jobs: int | None = None
+    course: Course,
+    tools: Tools,
+    strict: bool = False,
+    jobs: int | None = None,
+    on_result: Callable[[Lesson, LessonResult], None] | None = None,
 ) -> list[LessonResult]:
-    """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order."""
+    """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order.
+
+    ``on_result`` is told of each lesson's result as soon as it and every lesson
+    before it are done (in course order, whichever worker finishes first), so later
+    stages can start on them while the rest is verified."""
     lessons = list(course.lessons())
     store = tools.store
     shared = _course_part(course)
@@ -156,6 +164,16 @@ def verify_lessons(
         for index, key in enumerate(keys):
             results[index] = _MEMORY.get(key) or _load(store.get(KIND, key))
     todo = [i for i, result in enumerate(results) if result is None]
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        while told < len(results) and (result := results[told]) is not None:
+            if on_result is not None:
+                on_result(lessons[told], result)
+            told += 1
+
+    tell()
     jobs = jobs if jobs is not None else tools.jobs
     workers = min(len(todo), jobs if jobs is not None else _cpu_count())
     if workers > 1:
@@ -164,11 +182,13 @@ def verify_lessons(
             with ProcessPoolExecutor(workers, mp_context=_fork_context()) as pool:
                 for index, done in zip(todo, pool.map(_verify_nth, todo), strict=True):
                     results[index] = done
+                    tell()
         finally:
             _STATE.clear()
     else:
         for index in todo:
             results[index] = verify_lesson(course, lessons[index], tools, strict)
+            tell()
     if store is not None:
         for index in todo:
             result = results[index]

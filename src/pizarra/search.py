@@ -27,6 +27,7 @@ import contextlib
 import hashlib
 import json
 import os
+import queue
 import selectors
 import subprocess
 import threading
@@ -49,6 +50,9 @@ UNUSED = ("pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.
 KIND = "search"
 """The cache kind of whole search indexes."""
 
+CONFIG: dict[str, Any] = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
+"""Pagefind's index options: no playground; formulas indexed by their TeX."""
+
 TIMEOUT = 120.0
 """Seconds the whole index may take before the build gives up on it."""
 
@@ -66,32 +70,33 @@ def search_index(
 
 
 def start_search_index(
-    files: Mapping[str, bytes], pages: Iterable[str], store: Cache | None = None
+    files: Mapping[str, bytes],
+    pages: Iterable[str],
+    store: Cache | None = None,
+    feed: IndexFeed | None = None,
 ) -> Callable[[], dict[str, bytes]]:
     """:func:`search_index` with Pagefind at work in the background until the returned
     function is called for the index, so a build checks its links meanwhile. ``files``
-    must not change until then; ``store`` is used by the calling thread only."""
+    must not change until then; ``store`` is used by the calling thread only.
+
+    ``feed`` is Pagefind already given pages while they were rendered: used if it was
+    given exactly these pages, else ended."""
     pages = list(pages)
-    config = {"write_playground": False, "exclude_selectors": [FORMULA_LETTERS]}
-    key = _key(files, pages, config) if store is not None else ""
-    if store is not None:
-        kept = _unpack(store.get(KIND, key))
-        if kept is not None:
-            return lambda: kept
-    outcome: list[list[dict[str, Any]] | BaseException] = []
-
-    def work() -> None:
-        try:
-            outcome.append(_run(files, pages, config))
-        except BaseException as exc:  # raised again by finish(), in the caller's thread
-            outcome.append(exc)
-
-    worker = threading.Thread(target=work, name="pagefind", daemon=True)
-    worker.start()
+    key = _key(files, pages, CONFIG) if store is not None else ""
+    kept = _unpack(store.get(KIND, key)) if store is not None else None
+    if feed is not None and (kept is not None or not feed.holds(files, pages)):
+        feed.end()
+        feed = None
+    if kept is not None:
+        return lambda: kept
+    if feed is None:
+        feed = IndexFeed()
+        for path in pages:
+            feed.add(path, files[path])
+    feed.close()
 
     def finish() -> dict[str, bytes]:
-        worker.join()
-        produced = outcome[0]
+        produced = feed.files()
         if isinstance(produced, (OSError, KeyError, TypeError, ValueError, binascii.Error)):
             raise SearchIndexError(f"search index: {produced}") from produced
         if isinstance(produced, BaseException):
@@ -111,24 +116,68 @@ def start_search_index(
     return finish
 
 
-def _run(
-    files: Mapping[str, bytes], pages: list[str], config: dict[str, Any]
-) -> list[dict[str, Any]]:
-    with _Service() as service:
-        index = service.ask([{"type": "NewIndex", "config": config}])[0]["index_id"]
-        requests: list[dict[str, Any]] = [
-            {
-                "type": "AddFile",
-                "index_id": index,
-                "url": "/" + path.removesuffix("index.html"),
-                "file_contents": files[path].decode(),
-                "file_path": None,
-            }
-            for path in pages
-        ]
-        requests.append({"type": "GetFiles", "index_id": index})
-        produced: list[dict[str, Any]] = service.ask(requests)[-1]["files"]
-    return produced
+class IndexFeed:
+    """One Pagefind index being made in the background, page by page.
+
+    A build hands each lesson page to it as soon as the page is rendered, while other
+    lessons are still being verified, so the index is mostly made by the time the last
+    page is: Pagefind costs the build its start and the last pages, not every page.
+    """
+
+    def __init__(self) -> None:
+        self.given: list[tuple[str, bytes]] = []
+        """The pages given so far, in order."""
+        self._queue: queue.SimpleQueue[tuple[str, bytes] | bool] = queue.SimpleQueue()
+        self._outcome: list[list[dict[str, Any]] | BaseException] = []
+        self._thread = threading.Thread(target=self._work, name="pagefind", daemon=True)
+        self._thread.start()
+
+    def add(self, path: str, page: bytes) -> None:
+        """Index ``page``, the site's file ``path``."""
+        self.given.append((path, page))
+        self._queue.put((path, page))
+
+    def holds(self, files: Mapping[str, bytes], pages: list[str]) -> bool:
+        """Whether it was given exactly ``pages`` as ``files`` has them, in that order."""
+        return [p for p, _ in self.given] == pages and all(
+            files.get(path) == page for path, page in self.given
+        )
+
+    def close(self) -> None:
+        """No more pages: Pagefind writes the index."""
+        self._queue.put(True)
+
+    def end(self) -> None:
+        """No index is wanted: Pagefind is stopped."""
+        self._queue.put(False)
+
+    def files(self) -> list[dict[str, Any]] | BaseException:
+        """The index's files as Pagefind gives them, or what went wrong (after close)."""
+        self._thread.join()
+        return self._outcome[0] if self._outcome else OSError("pagefind was stopped")
+
+    def _work(self) -> None:
+        try:
+            with _Service() as service:
+                index = service.ask([{"type": "NewIndex", "config": CONFIG}])[0]["index_id"]
+                while not isinstance(item := self._queue.get(), bool):
+                    path, page = item
+                    service.ask([_add_file(index, path, page)])
+                if item:
+                    request = {"type": "GetFiles", "index_id": index}
+                    self._outcome.append(service.ask([request])[-1]["files"])
+        except BaseException as exc:  # raised again by files(), in the caller's thread
+            self._outcome.append(exc)
+
+
+def _add_file(index: object, path: str, page: bytes) -> dict[str, Any]:
+    return {
+        "type": "AddFile",
+        "index_id": index,
+        "url": "/" + path.removesuffix("index.html"),
+        "file_contents": page.decode(),
+        "file_path": None,
+    }
 
 
 def _key(files: Mapping[str, bytes], pages: list[str], config: dict[str, Any]) -> str:
