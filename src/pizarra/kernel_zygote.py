@@ -2,8 +2,8 @@
 
 Starting an interpreter, importing the kernel's modules and NumPy costs every lesson about
 80 ms of CPU: a third of a cold 20-lesson build. The zygote pays for it once per build:
-``python -s -P -m pizarra.kernel_zygote FD PID`` imports them, then waits on the Unix
-socket ``FD``. pizarra starts it (:func:`start`) before it parses the lessons, so those
+``python -s -P -m pizarra.kernel_zygote_server FD PID`` imports them, then waits on the
+Unix socket ``FD``. pizarra starts it (:func:`start`) before it parses the lessons, so those
 imports run on another core meanwhile, and the pool's forked workers share it.
 
 A socket shared by processes would mix up their replies, so no reply ever travels on it:
