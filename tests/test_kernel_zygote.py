@@ -58,6 +58,7 @@ def test_a_forked_kernel_is_as_bounded_and_isolated_as_a_started_one() -> None:
         print(os.getcwd() == os.environ["HOME"] == os.environ["TMPDIR"])
         print(resource.getrlimit(resource.RLIMIT_DATA)[0])
         print(sorted(os.environ)[:3], sys.flags.no_user_site, sys.flags.safe_path)
+        {"shown": list(range(30)), "by": "the pretty printer the zygote loaded"}
         """
     )
     [forked] = lesson(code)
@@ -68,6 +69,7 @@ def test_a_forked_kernel_is_as_bounded_and_isolated_as_a_started_one() -> None:
         kernel_zygote.stop_all()
     assert forked == started
     assert forked.splitlines()[:2] == ["True", str(2 * 1024**3)]
+    assert forked.splitlines()[3:5] == ["{'shown': [0,", "  1,"]  # pretty-printed, 79 columns
 
 
 def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:

@@ -34,8 +34,8 @@ def main(argv: list[str]) -> None:
 
     shared = socket.socket(fileno=int(argv[1]))
     parent = _watch(int(argv[2]))
-    for own in ("pizarra.kernel_launcher", "pizarra.kernel_child"):
-        importlib.import_module(own)
+    importlib.import_module("pizarra.kernel_launcher")
+    importlib.import_module("pizarra.kernel_child").prepare()
     for name in WARM:
         with contextlib.suppress(Exception):
             importlib.import_module(name)
