@@ -160,7 +160,7 @@ def _spawn_in_step(
                 os.close(answer_end)
                 assert forked is not None and forked.stdin is not None
                 pipe = f"pipe:[{os.fstat(forked.stdin.fileno()).st_ino}]"
-                assert pipe in _open_files(forked.pid)
+                assert _holds(forked.pid, pipe)
                 assert _parent(forked.pid) == zygote
                 forked.stdin.close()
                 forked.wait(30)
@@ -173,14 +173,17 @@ def _spawn_in_step(
         problems.put(repr(exc))
 
 
-def _open_files(pid: int) -> list[str]:
-    """What the process's file descriptors point to (forked with the zygote's copies of
-    the pipes, it holds them from its first instant)."""
-    found = []
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        with contextlib.suppress(OSError):
-            found.append(os.readlink(fd))
-    return found
+def _holds(pid: int, target: str) -> bool:
+    """Whether a file descriptor of the process points to ``target`` (forked with the
+    zygote's copies of the pipes, it holds them from its first instant, though it moves
+    them to fds 0 to 3 meanwhile: look again if it did so while being looked at)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                if os.readlink(fd) == target:
+                    return True
+    return False
 
 
 def _parent(pid: int) -> int:
