@@ -1,0 +1,36 @@
+"""Parsed lessons kept between runs: a build keeps them, the next run reads them back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pizarra import course as course_module
+from pizarra import parsed
+from pizarra.build import Tools, verify
+from pizarra.cache import Cache
+from pizarra.course import load_course
+from pizarra.execute import KernelRunner
+from pizarra.mathml import MathCoreRenderer
+from tests.test_lessons import write_course
+
+
+def test_a_build_keeps_every_parse_for_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = write_course(tmp_path / "c")
+    tools = Tools(MathCoreRenderer(), KernelRunner(), None, None, Cache(tmp_path / "cache"), jobs=2)
+    assert not verify(src, tools).failed()
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))  # a new process
+    calls: list[Path] = []
+    real = course_module.parse_lesson
+
+    def counted(path: Path, *args: object, **kwargs: object) -> object:
+        calls.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(course_module, "parse_lesson", counted)
+    course, _ = load_course(src, parsed.ParseCache(Cache(tmp_path / "cache")))
+    assert course is not None and len(list(course.lessons())) == 3
+    assert calls == []
