@@ -186,3 +186,38 @@ def test_a_build_indexes_pages_as_they_are_rendered(
     assert [d.format() for d in report.diagnostics] == []
     assert given == ["l1/index.html", "l2/index.html", "l3/index.html"]
     assert "pagefind/pagefind-entry.json" in report.files
+
+
+def test_a_worker_ends_when_pizarra_is_killed() -> None:
+    import os
+    import signal
+    import time
+
+    from pizarra.lessons import end_with_parent
+
+    read, write = os.pipe()
+    parent = os.fork()
+    if parent == 0:  # stands for pizarra: starts a worker, then is killed
+        pizarra = os.getpid()
+        worker = os.fork()
+        if worker == 0:
+            end_with_parent(pizarra)
+            time.sleep(60)
+            os._exit(0)
+        os.write(write, str(worker).encode())
+        os.kill(os.getpid(), signal.SIGKILL)
+    os.close(write)
+    worker = int(os.read(read, 32))
+    os.close(read)
+    os.waitpid(parent, 0)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return
+        if state in ("Z", "X"):
+            return
+        time.sleep(0.02)
+    os.kill(worker, signal.SIGKILL)
+    raise AssertionError("the worker outlived pizarra")

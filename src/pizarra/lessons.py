@@ -14,6 +14,7 @@ main process only resolves them, and a cached lesson is not read again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -179,7 +180,12 @@ def verify_lessons(
     if workers > 1:
         _STATE[:] = [(course, tools, strict)]
         try:
-            with ProcessPoolExecutor(workers, mp_context=_fork_context()) as pool:
+            with ProcessPoolExecutor(
+                workers,
+                mp_context=_fork_context(),
+                initializer=end_with_parent,
+                initargs=(os.getpid(),),
+            ) as pool:
                 for index, done in zip(todo, pool.map(_verify_nth, todo), strict=True):
                     results[index] = done
                     tell()
@@ -306,6 +312,22 @@ def _cpu_count() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:
         return os.cpu_count() or 1
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: a signal the kernel sends a process when its parent dies."""
+
+
+def end_with_parent(parent: int) -> None:
+    """A worker ends when pizarra does, even killed: otherwise it would wait forever for
+    a lesson to verify, or to hand back its result."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: no such call
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # pizarra ended before the signal was asked for
+        os._exit(1)
 
 
 def _fork_context() -> BaseContext:
