@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m pizarra.assets
+	$(BIN)/python -m pizarra.templating
 	touch $@
 
 setup: $(STAMP)

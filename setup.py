@@ -1,4 +1,5 @@
-"""Build hook: the wheel ships the math font subsets, made here rather than committed.
+"""Build hook: the wheel ships the math font subsets and the compiled templates, made
+here rather than committed.
 
 Everything else about the package is declared in pyproject.toml.
 """
@@ -13,7 +14,8 @@ from setuptools.command.build_py import build_py
 
 
 class BuildWithFonts(build_py):
-    """``build_py``, then the subset math font faces into the built package."""
+    """``build_py``, then the subset math font faces and the templates compiled by Jinja
+    (:mod:`pizarra.templating`) into the built package."""
 
     def run(self) -> None:
         super().run()
@@ -25,6 +27,10 @@ class BuildWithFonts(build_py):
 
         built = Path(self.build_lib) / "pizarra" / PREBUILT
         for path in write_prebuilt(built, reuse=package / PREBUILT):
+            self.announce(f"pizarra: wrote {path}", level=2)
+        from pizarra.templating import FOLDER, write_template_code
+
+        for path in write_template_code(Path(self.build_lib) / "pizarra" / FOLDER):
             self.announce(f"pizarra: wrote {path}", level=2)
 
 

@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SKIP = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pizarra-cache")
+SKIP = (
+    *(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pizarra-cache"),
+    "templates_code",  # a checkout's compiled templates: the wheel's build must make its own
+)
 LESSON = """---
 title: One lesson
 lesson: 1
@@ -94,8 +97,27 @@ def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str
         "pizarra/fonts/math.woff2",
         "pizarra/fonts/math-extra.woff2",
         "pizarra/fonts/keys.json",
+        "pizarra/explorers/growth.html",
     ):
         assert needed in names
+    assert len([n for n in names if n.startswith("pizarra/templates_code/")]) == 10
+
+
+SHIPPED = """
+from pizarra.templating import growth_environment, page_environment
+for env in (page_environment(), growth_environment()):
+    loader, code = env.loader, env.bytecode_cache
+    for name in env.list_templates(extensions=["html"]):
+        source, filename, _ = loader.get_source(env, name)
+        assert code.get_bucket(env, name, filename, source).code is not None, name
+print("shipped")
+"""
+
+
+def test_the_installed_templates_come_compiled(installed: tuple[Path, dict[str, str]]) -> None:
+    """Compiled by the wheel's build, and found where pip put them: a build compiles none."""
+    venv, env = installed
+    assert "shipped" in run([venv / "bin" / "python", "-c", SHIPPED], venv, env)
 
 
 def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(

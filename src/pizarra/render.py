@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment
 from markupsafe import Markup
 
 from pizarra.csp import with_meta
@@ -23,6 +23,7 @@ from pizarra.math_numbers import localized
 from pizarra.mathml import MathRenderer, with_macros
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
 from pizarra.prose import ProseContext, equation_html, render_prose
+from pizarra.templating import page_environment
 from pizarra.xref import resolve
 
 if TYPE_CHECKING:
@@ -50,14 +51,7 @@ class PageLink:
 
 @cache
 def _environment() -> Environment:
-    env = Environment(
-        loader=PackageLoader("pizarra", "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env
+    return page_environment()
 
 
 def compile_templates() -> None:

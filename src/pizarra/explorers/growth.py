@@ -25,7 +25,7 @@ from pizarra.explorers.growth_data import (
     value_text,
     valuetext_template,
 )
-from pizarra.explorers.growth_html import GROWTH
+from pizarra.explorers.growth_html import growth_template
 from pizarra.explorers.spec import GrowthSpec
 from pizarra.i18n.numbers import format_integer
 from pizarra.i18n.strings import t
@@ -192,7 +192,7 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
         for i, row_texts in enumerate(texts)
     ]
     return Markup(
-        GROWTH.render(
+        growth_template().render(
             id=spec.id,
             label=variable.label,
             hint=variable.hint,

@@ -9,7 +9,7 @@ from pizarra.model import Block, Explorer
 from pizarra.syntax.context import Directive, LowerContext, template_id
 
 ELEMENT_SUFFIXES = ("-label", "-hint", "-select", "-range", "-title", "-desc", "-caption")
-"""The ids an explorer gives its parts, after its own (see explorers/growth_html.py)."""
+"""The ids an explorer gives its parts, after its own (see explorers/growth.html)."""
 
 
 def lower_explorer(

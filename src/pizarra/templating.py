@@ -1,0 +1,120 @@
+"""pizarra's Jinja environments, whose templates are compiled when pizarra is packaged.
+
+Jinja compiles a template's source to Python code the first time a process renders
+it: about 50 ms for pizarra's templates, paid by the main process and again by every
+lesson worker of a build. The packaging step (``setup.py`` for the wheel, ``make
+setup`` for a checkout) compiles them ahead of time into the package's
+``templates_code/`` folder, in Jinja's own bytecode format, and :class:`ShippedCode`
+hands them to Jinja.
+
+Each file holds its template's source checksum and the Python version it was made
+for; Jinja compiles from source as before when either differs (an edited template,
+another Python). A build never writes there: the folder belongs to the install.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import shutil
+import sys
+from pathlib import Path
+
+import jinja2
+from jinja2 import BytecodeCache, Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2.bccache import Bucket
+
+FOLDER = "templates_code"
+"""The package folder of the compiled templates."""
+
+SUFFIX = ".jinja-code"
+
+
+class ShippedCode(BytecodeCache):
+    """Jinja's bytecode cache, read from ``folder``; written only when ``writable``.
+
+    ``flavour`` names the environment's options that shape the compiled code (such as
+    ``trim_blocks``), so code made under other options is never taken.
+    """
+
+    def __init__(self, folder: Path, flavour: str, writable: bool = False) -> None:
+        self.folder = folder
+        self.flavour = f"{flavour}\0jinja2 {jinja2.__version__}"
+        self.writable = writable
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        # Not the file's path, as Jinja's default key is: an install moves the files.
+        return hashlib.sha256(f"{self.flavour}\0{name}".encode()).hexdigest()[:40]
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            with (self.folder / f"{bucket.key}{SUFFIX}").open("rb") as file:
+                bucket.load_bytecode(file)
+        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            bucket.reset()  # missing or damaged: Jinja compiles the source
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        if not self.writable:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / f"{bucket.key}{SUFFIX}").write_bytes(bucket.bytecode_to_string())
+
+
+def shipped_code(flavour: str, into: Path | None = None) -> ShippedCode:
+    """The compiled templates of this install for an environment of ``flavour``; or,
+    given ``into``, a cache the packaging step writes them to."""
+    if into is not None:
+        return ShippedCode(into, flavour, writable=True)
+    return ShippedCode(Path(__file__).parent / FOLDER, flavour)
+
+
+PAGE_FLAVOUR = "autoescape trim_blocks lstrip_blocks"
+"""The options of :func:`page_environment` that shape its templates' compiled code."""
+
+
+def page_environment(code_into: Path | None = None) -> Environment:
+    """The environment of the page templates (``templates/``); ``code_into`` is where
+    the packaging step writes them compiled."""
+    return Environment(
+        loader=PackageLoader("pizarra", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        bytecode_cache=shipped_code(PAGE_FLAVOUR, code_into),
+    )
+
+
+GROWTH_FLAVOUR = "autoescape keep_trailing_newline"
+"""The options of :func:`growth_environment` that shape its template's compiled code."""
+
+
+def growth_environment(code_into: Path | None = None) -> Environment:
+    """The environment of the explorers' templates (``explorers/*.html``): every value
+    from a lesson is escaped; ``code_into`` as for :func:`page_environment`."""
+    return Environment(
+        loader=PackageLoader("pizarra", "explorers"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        bytecode_cache=shipped_code(GROWTH_FLAVOUR, code_into),
+    )
+
+
+def write_template_code(folder: Path) -> list[Path]:
+    """Compile every template of pizarra's environments into ``folder`` (emptied first).
+
+    Imports nothing of pizarra but this: the wheel's build environment has Jinja and
+    little else."""
+    shutil.rmtree(folder, ignore_errors=True)
+    for make in (page_environment, growth_environment):
+        env = make(folder)
+        for name in env.list_templates(extensions=["html"]):
+            env.get_template(name)
+    return sorted(folder.glob(f"*{SUFFIX}"))
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / FOLDER
+    for path in write_template_code(target):
+        print(f"pizarra: wrote {path}")
