@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,3 +141,58 @@ def test_an_ended_feed_gives_no_index() -> None:
     feed.add("uno/index.html", _pages()["uno/index.html"])
     feed.end()
     assert isinstance(feed.files(), OSError)
+
+
+def test_a_feed_closed_before_the_site_is_rendered_is_used() -> None:
+    """A build closes the feed when its last lesson is done, before the site's other
+    pages exist: the index it made then is the one used."""
+    files = _pages()
+    feed = IndexFeed()
+    for path in files:
+        feed.add(path, files[path])
+    feed.close()
+    files["index.html"] = b"<!doctype html><title>course</title>"  # rendered meanwhile
+    fed = start_search_index(files, ["uno/index.html", "two/index.html"], None, feed)()
+    assert {str(f["url"]) for f in fragments(fed)} == {"/uno/", "/two/"}
+
+
+def test_a_feed_closed_with_other_pages_is_not_used() -> None:
+    files = _pages()
+    feed = IndexFeed()
+    feed.add("uno/index.html", PAGE.format(lang="es", title="Vieja").encode())
+    feed.add("two/index.html", files["two/index.html"])
+    feed.close()
+    index = start_search_index(files, list(files), None, feed)()
+    titles = [str(f["meta"]) for f in fragments(index)]
+    assert any("Uno" in t for t in titles) and not any("Vieja" in t for t in titles)
+
+
+def test_a_build_closes_the_feed_before_rendering_the_site(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """So Pagefind writes the index while the course pages are rendered and the links
+    checked, and the build waits for it less."""
+    import pizarra.build
+    from pizarra.build import Tools, verify
+    from pizarra.execute import KernelRunner
+    from tests.support import FIXTURES, fake_math
+
+    events: list[str] = []
+    feeds: list[IndexFeed] = []
+    close, render_site = IndexFeed.close, pizarra.build.render_site
+
+    def closing(feed: IndexFeed) -> None:
+        feeds.append(feed)
+        events.append("close")
+        close(feed)
+
+    def rendering(*args: Any) -> dict[str, bytes]:
+        events.append("render")
+        return render_site(*args)
+
+    monkeypatch.setattr(IndexFeed, "close", closing)
+    monkeypatch.setattr(pizarra.build, "render_site", rendering)
+    report = verify(FIXTURES / "site" / "course", Tools(fake_math, KernelRunner(), None))
+    assert events[:2] == ["close", "render"]
+    assert len(set(map(id, feeds))) == 1, "the closed feed made the index"
+    assert any(name.startswith(f"{FOLDER}/index/") for name in report.files)

@@ -145,6 +145,8 @@ def _verify_course(
     report.reusable = all(keepable(result) for result in results)
     if report.failed():
         return _finish(report, started, tools)
+    if feed is not None:
+        feed.close()  # Pagefind writes the index while the site is rendered and checked
     files = render_site(course, results)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
@@ -193,6 +195,11 @@ class _Feed:
                 self.started.add(*given)
         elif self.started is not None and path in result.pages:
             self.started.add(path, result.pages[path])
+
+    def close(self) -> None:
+        """Every lesson page is given: Pagefind may write the index."""
+        if self.started is not None:
+            self.started.close()
 
     def end(self) -> None:
         if self.started is not None:
