@@ -201,3 +201,25 @@ def test_update_outputs_refuses_an_output_that_changes_between_runs(
     ]
     after = Path("lesson.md").read_text(encoding="utf-8")
     assert after == text + "\n```{output}\n42\n```\n"
+
+
+def test_the_command_exits_with_the_runs_code_after_freezing_what_it_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pizarra`` (the console script and ``python -m pizarra``) is :func:`run`: the
+    exit code is :func:`main`'s, and the garbage collector leaves the run's objects to
+    reference counting at shutdown."""
+    import gc
+
+    import pizarra.cli
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(pizarra.cli, "main", lambda: 3)
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    with pytest.raises(SystemExit) as ended:
+        pizarra.cli.run()
+    assert ended.value.code == 3 and frozen == [True]
+    pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'pizarra = "pizarra.cli:run"' in pyproject
+    main_module = Path(pizarra.cli.__file__).with_name("__main__.py").read_text(encoding="utf-8")
+    assert "run()" in main_module

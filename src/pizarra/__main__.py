@@ -1,5 +1,3 @@
-import sys
+from pizarra.cli import run
 
-from pizarra.cli import main
-
-sys.exit(main())
+run()
