@@ -207,18 +207,21 @@ def test_the_command_exits_with_the_runs_code_after_freezing_what_it_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``pizarra`` (the console script and ``python -m pizarra``) is :func:`run`: the
-    exit code is :func:`main`'s, and the garbage collector leaves the run's objects to
-    reference counting at shutdown."""
+    exit code is :func:`main`'s, the garbage collector's young generation is collected
+    less often, and the run's objects are left to reference counting at shutdown."""
     import gc
 
     import pizarra.cli
 
     frozen: list[bool] = []
+    thresholds: list[tuple[int, ...]] = []
     monkeypatch.setattr(pizarra.cli, "main", lambda: 3)
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(gc, "set_threshold", lambda *t: thresholds.append(t))
     with pytest.raises(SystemExit) as ended:
         pizarra.cli.run()
     assert ended.value.code == 3 and frozen == [True]
+    assert thresholds == [(pizarra.cli.YOUNG_COLLECTION, *gc.get_threshold()[1:])]
     pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert 'pizarra = "pizarra.cli:run"' in pyproject
     main_module = Path(pizarra.cli.__file__).with_name("__main__.py").read_text(encoding="utf-8")
