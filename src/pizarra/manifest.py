@@ -43,7 +43,8 @@ FORMAT = 1
 """Bumped whenever the record's shape changes."""
 
 RACY_NS = 1_000_000_000
-"""Files modified this close to the build's start are hashed every time."""
+"""A file modified this close to the build's start is never trusted: its stamp never
+matches, so the next run builds again (its lessons still come from the cache)."""
 
 PACKAGE = Path(__file__).parent
 """pizarra's own files: code, templates, CSS, scripts, fonts."""
