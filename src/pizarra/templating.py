@@ -8,8 +8,10 @@ setup`` for a checkout) compiles them ahead of time into the package's
 hands them to Jinja.
 
 Each file holds its template's source checksum and the Python version it was made
-for; Jinja compiles from source as before when either differs (an edited template,
-another Python). A build never writes there: the folder belongs to the install.
+for, and is named after the environment's options and Jinja's version; Jinja
+compiles from source as before when any of them differs (an edited template, another
+Python, a changed option). A build never writes there: the folder belongs to the
+install.
 """
 
 from __future__ import annotations
@@ -30,21 +32,45 @@ FOLDER = "templates_code"
 SUFFIX = ".jinja-code"
 
 
+SYNTAX = (
+    "block_start_string",
+    "block_end_string",
+    "variable_start_string",
+    "variable_end_string",
+    "comment_start_string",
+    "comment_end_string",
+    "line_statement_prefix",
+    "line_comment_prefix",
+    "trim_blocks",
+    "lstrip_blocks",
+    "newline_sequence",
+    "keep_trailing_newline",
+)
+"""The environment's options that change how a source is read (those Jinja's lexer
+is cached by)."""
+
+
 class ShippedCode(BytecodeCache):
     """Jinja's bytecode cache, read from ``folder``; written only when ``writable``.
 
-    ``flavour`` names the environment's options that shape the compiled code (such as
-    ``trim_blocks``), so code made under other options is never taken.
+    A template's code is looked for under a key of its name and of everything else
+    the code depends on: Jinja's version and the environment's options (:func:`_shape`),
+    so code made under other options is never taken. Not the file's path, as Jinja's
+    default key is: an install moves the files.
     """
 
-    def __init__(self, folder: Path, flavour: str, writable: bool = False) -> None:
+    def __init__(self, folder: Path, writable: bool = False) -> None:
         self.folder = folder
-        self.flavour = f"{flavour}\0jinja2 {jinja2.__version__}"
         self.writable = writable
 
-    def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        # Not the file's path, as Jinja's default key is: an install moves the files.
-        return hashlib.sha256(f"{self.flavour}\0{name}".encode()).hexdigest()[:40]
+    def get_bucket(
+        self, environment: Environment, name: str, filename: str | None, source: str
+    ) -> Bucket:
+        shape = _shape(environment, name)
+        key = hashlib.sha256(f"{shape}\0{name}".encode()).hexdigest()[:40]
+        bucket = Bucket(environment, key, self.get_source_checksum(source))
+        self.load_bytecode(bucket)
+        return bucket
 
     def load_bytecode(self, bucket: Bucket) -> None:
         try:
@@ -60,16 +86,26 @@ class ShippedCode(BytecodeCache):
         (self.folder / f"{bucket.key}{SUFFIX}").write_bytes(bucket.bytecode_to_string())
 
 
-def shipped_code(flavour: str, into: Path | None = None) -> ShippedCode:
-    """The compiled templates of this install for an environment of ``flavour``; or,
-    given ``into``, a cache the packaging step writes them to."""
+def shipped_code(into: Path | None = None) -> ShippedCode:
+    """The compiled templates of this install; or, given ``into``, a cache the packaging
+    step writes them to."""
     if into is not None:
-        return ShippedCode(into, flavour, writable=True)
-    return ShippedCode(Path(__file__).parent / FOLDER, flavour)
+        return ShippedCode(into, writable=True)
+    return ShippedCode(Path(__file__).parent / FOLDER)
 
 
-PAGE_FLAVOUR = "autoescape trim_blocks lstrip_blocks"
-"""The options of :func:`page_environment` that shape its templates' compiled code."""
+def _shape(environment: Environment, name: str) -> str:
+    """What a template's compiled code depends on besides its source and Python."""
+    escape = environment.autoescape
+    options = (
+        jinja2.__version__,
+        escape(name) if callable(escape) else escape,
+        environment.is_async,
+        environment.optimized,
+        sorted(environment.extensions),
+        *(getattr(environment, option) for option in SYNTAX),
+    )
+    return repr(options)
 
 
 def page_environment(code_into: Path | None = None) -> Environment:
@@ -81,12 +117,8 @@ def page_environment(code_into: Path | None = None) -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        bytecode_cache=shipped_code(PAGE_FLAVOUR, code_into),
+        bytecode_cache=shipped_code(code_into),
     )
-
-
-GROWTH_FLAVOUR = "autoescape keep_trailing_newline"
-"""The options of :func:`growth_environment` that shape its template's compiled code."""
 
 
 def growth_environment(code_into: Path | None = None) -> Environment:
@@ -97,7 +129,7 @@ def growth_environment(code_into: Path | None = None) -> Environment:
         autoescape=True,
         undefined=StrictUndefined,
         keep_trailing_newline=True,
-        bytecode_cache=shipped_code(GROWTH_FLAVOUR, code_into),
+        bytecode_cache=shipped_code(code_into),
     )
 
 
