@@ -17,13 +17,14 @@ from markupsafe import Markup
 from pizarra.csp import with_meta
 from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer, state_pages
+from pizarra.explorers.growth_html import growth_template
 from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
 from pizarra.math_numbers import localized
 from pizarra.mathml import MathRenderer, with_macros
 from pizarra.model import Block, CodeCell, Course, CourseEntry, Explorer, Figure, Lesson, Prose
 from pizarra.prose import ProseContext, equation_html, render_prose
-from pizarra.templating import page_environment
+from pizarra.templating import load_all, page_environment
 from pizarra.xref import resolve
 
 if TYPE_CHECKING:
@@ -55,10 +56,10 @@ def _environment() -> Environment:
 
 
 def compile_templates() -> None:
-    """Compile every template now (a server does it once, before the first save)."""
-    env = _environment()
-    for name in env.list_templates():
-        env.get_template(name)
+    """Load every template now, the explorers' too (a server does it once, before the
+    first save)."""
+    load_all(_environment())
+    growth_template()
 
 
 def _page(

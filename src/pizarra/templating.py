@@ -140,10 +140,14 @@ def write_template_code(folder: Path) -> list[Path]:
     little else."""
     shutil.rmtree(folder, ignore_errors=True)
     for make in (page_environment, growth_environment):
-        env = make(folder)
-        for name in env.list_templates(extensions=["html"]):
-            env.get_template(name)
+        load_all(make(folder))
     return sorted(folder.glob(f"*{SUFFIX}"))
+
+
+def load_all(env: Environment) -> None:
+    """Load (compiling or taking the compiled code of) every template of ``env``."""
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
 
 if __name__ == "__main__":
