@@ -21,6 +21,7 @@ from pizarra.check.ledger import LessonLedger
 from pizarra.check.links import PageScans, check_links
 from pizarra.check.verdicts import VerdictCache
 from pizarra.course import MANIFEST, load_course
+from pizarra.crew import Crew, start_crew
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
 from pizarra.explorers import explorer_assets
@@ -104,27 +105,40 @@ class Report:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
 
 
-def verify(src: Path, tools: Tools, strict_claims: bool = False, search: bool = True) -> Report:
+def verify(
+    src: Path,
+    tools: Tools,
+    strict_claims: bool = False,
+    search: bool = True,
+    outlines: bool = False,
+) -> Report:
     """Load the course, run every check, render every page and check its links.
 
     With ``strict_claims``, a statement pizarra cannot decide is an error. Without
     ``search`` the site has no search index (``serve`` makes it after the reload).
+    With ``outlines``, a course none of whose lessons was parsed before is parsed by
+    a crew of workers (:mod:`pizarra.crew`), and the report's course holds outlines.
     """
     started = time.perf_counter()
     start_kernels_early(src, tools.runner)  # its imports overlap with the parse below
     report = Report()
     parsed = ParseCache(tools.store) if tools.store is not None else None
-    course, errors = load_course(src, parsed)
-    report.course = course
-    report.diagnostics.extend(errors)
-    if course is None:
-        return _finish(report, started, tools)
-    feed = _Feed() if search else None
+    crew = start_crew(src, tools, parsed) if outlines else None
     try:
-        return _verify_course(course, src, tools, strict_claims, feed, report, started)
+        course, errors = load_course(src, parsed, crew)
+        report.course = course
+        report.diagnostics.extend(errors)
+        if course is None:
+            return _finish(report, started, tools)
+        feed = _Feed() if search else None
+        try:
+            return _verify_course(course, src, tools, strict_claims, feed, report, started, crew)
+        finally:
+            if feed is not None:
+                feed.end()  # unless indexing took it: then this is never read
     finally:
-        if feed is not None:
-            feed.end()  # unless indexing took it: then this is never read
+        if crew is not None:
+            crew.stop()
 
 
 def _verify_course(
@@ -135,10 +149,11 @@ def _verify_course(
     feed: _Feed | None,
     report: Report,
     started: float,
+    crew: Crew | None = None,
 ) -> Report:
     """:func:`verify` once the course is loaded: ``feed`` gets each lesson page as soon
     as it is rendered, so Pagefind indexes while the other lessons are verified."""
-    results = verify_lessons(course, tools, strict_claims, on_result=feed)
+    results = verify_lessons(course, tools, strict_claims, on_result=feed, crew=crew)
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
     report.inputs = course_inputs(course, src)
@@ -162,11 +177,16 @@ def _verify_course(
 
 
 def build(
-    src: Path, out: Path, tools: Tools, strict: bool = False, strict_claims: bool = False
+    src: Path,
+    out: Path,
+    tools: Tools,
+    strict: bool = False,
+    strict_claims: bool = False,
+    outlines: bool = False,
 ) -> Report:
     """Verify, then replace ``out`` with the new site only if nothing failed."""
     ensure_replaceable(out)
-    report = verify(src, tools, strict_claims)
+    report = verify(src, tools, strict_claims, outlines=outlines)
     if not report.failed(strict):
         write_site(report.files, out)
     return report

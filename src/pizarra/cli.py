@@ -144,7 +144,7 @@ def _check(args: argparse.Namespace) -> int:
     from pizarra.build import verify
 
     tools = default_tools(args.no_cache)
-    report = verify(args.src, tools, args.strict_claims)
+    report = verify(args.src, tools, args.strict_claims, outlines=not args.update_outputs)
     if args.update_outputs:
         from pizarra.update import write_updated_outputs
 

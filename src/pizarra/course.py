@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pizarra import BUNDLED as BUNDLED
 from pizarra.errors import Diagnostic, SourcePos, display_path
@@ -24,6 +24,9 @@ from pizarra.parsed import ParseCache
 from pizarra.syntax.macros import merged, read_macros
 from pizarra.syntax.yaml_source import YamlDoc, load_mapping
 
+if TYPE_CHECKING:
+    from pizarra.crew import Crew
+
 MANIFEST = "course.yaml"
 MAX_LABELS = 10_000
 """Labels an upcoming lesson may list (each resolves ``{ref}`` to its course entry)."""
@@ -31,11 +34,12 @@ _LABEL = re.compile(r"^[\w:.-]{1,200}$")
 
 
 def load_course(
-    src: Path, parsed: ParseCache | None = None
+    src: Path, parsed: ParseCache | None = None, crew: Crew | None = None
 ) -> tuple[Course | None, list[Diagnostic]]:
     """Read a course folder or a single lesson file, with every syntax error found.
 
-    Lessons found unchanged in ``parsed`` are not parsed again.
+    Lessons found unchanged in ``parsed`` are not parsed again; those a ``crew``
+    parses are only outlines (:mod:`pizarra.crew`).
     """
     if not src.exists():
         return None, [
@@ -114,7 +118,7 @@ def load_course(
     entries: list[tuple[CourseEntry, SourcePos]] = []
     for index, raw in enumerate(raw_lessons, start=1):
         pos = doc.item("lessons", index - 1, origin)
-        entry = _entry(src, raw, index, pos, errors, parsed)
+        entry = _entry(src, raw, index, pos, errors, parsed, crew)
         if entry is not None:
             entries.append((_with_course_macros(entry, macros, errors), pos))
     _check_order(entries, errors)
@@ -154,6 +158,7 @@ def _entry(
     pos: SourcePos,
     errors: list[Diagnostic],
     parsed: ParseCache | None = None,
+    crew: Crew | None = None,
 ) -> CourseEntry | None:
     if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
         errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
@@ -204,35 +209,13 @@ def _entry(
             labels = []
         labels = labels[:MAX_LABELS]
         return CourseEntry(number, title.strip(), summary.strip(), None, doc, tuple(labels))
-    if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
-        errors.append(
-            Diagnostic(
-                pos,
-                f"lesson {number}: `file` must be a path inside the course",
-                hint="write it relative to course.yaml, e.g. `lessons/07-potencias.md`",
-            )
-        )
+    problem = _file_problem(root, file)
+    if problem is not None:
+        message, hint = problem
+        errors.append(Diagnostic(pos, f"lesson {number}: {message}", hint=hint))
         return None
-    path = root / file
-    if not path.is_file():
-        errors.append(
-            Diagnostic(
-                pos,
-                f"lesson {number}: no such file {file!r}",
-                hint="the path is relative to course.yaml; check its spelling",
-            )
-        )
-        return None
-    if not inside(root, path):
-        errors.append(
-            Diagnostic(
-                pos,
-                f"lesson {number}: {file!r} leads outside the course folder (to {path.resolve()})",
-                hint="copy the lesson into the course folder instead of linking to it",
-            )
-        )
-        return None
-    lesson, lesson_errors = _parse(path, root, parsed)
+    path = root / str(file)
+    lesson, lesson_errors = _obtain(path, root, parsed, crew)
     errors.extend(lesson_errors)
     if lesson is None:
         return None
@@ -245,6 +228,59 @@ def _entry(
             )
         )
     return CourseEntry(number, lesson.title, lesson.summary, lesson)
+
+
+def _file_problem(root: Path, file: object) -> tuple[str, str] | None:
+    """Why a lesson's ``file`` cannot be read as a lesson of the course (message, hint)."""
+    if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
+        return (
+            "`file` must be a path inside the course",
+            "write it relative to course.yaml, e.g. `lessons/07-potencias.md`",
+        )
+    path = root / file
+    if not path.is_file():
+        return (
+            f"no such file {file!r}",
+            "the path is relative to course.yaml; check its spelling",
+        )
+    if not inside(root, path):
+        return (
+            f"{file!r} leads outside the course folder (to {path.resolve()})",
+            "copy the lesson into the course folder instead of linking to it",
+        )
+    return None
+
+
+def lesson_files(src: Path) -> list[Path]:
+    """The lesson files the manifest of the course folder ``src`` names, in its order,
+    that :func:`load_course` would parse (none when ``src`` is a lesson file)."""
+    try:
+        text = (src / MANIFEST).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return []
+    doc, _ = _manifest_mapping(text, display_path(src / MANIFEST))
+    listed = doc.values.get("lessons") if doc is not None else None
+    raws = listed if isinstance(listed, list) else []
+    files = [raw.get("file") for raw in raws if isinstance(raw, dict)]
+    return [src / f for f in files if isinstance(f, str) and _file_problem(src, f) is None]
+
+
+def kept_parse(path: Path, root: Path, parsed: ParseCache) -> bool:
+    """True when ``parsed`` keeps a parse of the lesson file ``path`` as it is now."""
+    raw = _clean_bytes(path)
+    return raw is not None and parsed.holds(path, display_path(path), root, raw)
+
+
+def _obtain(
+    path: Path, root: Path, parsed: ParseCache | None, crew: Crew | None
+) -> tuple[Lesson | None, list[Diagnostic]]:
+    """The lesson at ``path``: its outline from the ``crew`` worker that parsed it, else
+    parsed here."""
+    if crew is not None and crew.holds(path):
+        done = crew.parsed(path)
+        if done is not None:
+            return done
+    return parse_lesson_file(path, root, parsed)
 
 
 def _with_course_macros(
@@ -305,7 +341,7 @@ def inside(root: Path, path: Path) -> bool:
     return path.resolve().is_relative_to(root.resolve())
 
 
-def _parse(
+def parse_lesson_file(
     path: Path, root: Path | None = None, parsed: ParseCache | None = None
 ) -> tuple[Lesson | None, list[Diagnostic]]:
     """:func:`parse_lesson`, with any bug in it reported at the file instead of raised;
@@ -346,7 +382,7 @@ def _clean_bytes(path: Path) -> bytes | None:
 def _single_lesson(
     path: Path, parsed: ParseCache | None = None
 ) -> tuple[Course | None, list[Diagnostic]]:
-    lesson, errors = _parse(path, None, parsed)
+    lesson, errors = parse_lesson_file(path, None, parsed)
     if lesson is None:
         return None, errors
     entry = CourseEntry(lesson.number, lesson.title, lesson.summary, lesson)

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
     from pizarra.build import Tools
+    from pizarra.crew import Crew
 
 KIND = "lessons"
 """The cache kind of lesson results."""
@@ -150,12 +151,14 @@ def verify_lessons(
     strict: bool = False,
     jobs: int | None = None,
     on_result: Callable[[Lesson, LessonResult], None] | None = None,
+    crew: Crew | None = None,
 ) -> list[LessonResult]:
     """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order.
 
     ``on_result`` is told of each lesson's result as soon as it and every lesson
     before it are done (in course order, whichever worker finishes first), so later
-    stages can start on them while the rest is verified."""
+    stages can start on them while the rest is verified. The lessons a ``crew``
+    parsed are verified by the worker that holds their body."""
     lessons = list(course.lessons())
     store = tools.store
     shared = _course_part(course)
@@ -176,8 +179,18 @@ def verify_lessons(
 
     tell()
     jobs = jobs if jobs is not None else tools.jobs
-    workers = min(len(todo), jobs if jobs is not None else _cpu_count())
-    if workers > 1:
+    workers = min(len(todo), jobs if jobs is not None else cpu_count())
+    if crew is not None:
+        held = {lessons[i].path: i for i in todo if crew.holds(lessons[i].path)}
+        for path, done in crew.verify(course, strict, list(held)):
+            index = held[path]
+            results[index] = done or _verify_again(course, lessons[index], tools, strict)
+            tell()
+        for index in todo:
+            if lessons[index].path not in held:  # parsed here: its worker died first
+                results[index] = verify_lesson(course, lessons[index], tools, strict)
+                tell()
+    elif workers > 1:
         _STATE[:] = [(course, tools, strict)]
         try:
             with ProcessPoolExecutor(
@@ -205,6 +218,20 @@ def verify_lessons(
             if result is not None and result.cached:
                 _remember(key, result)
     return [r for r in results if r is not None]
+
+
+def _verify_again(course: Course, lesson: Lesson, tools: Tools, strict: bool) -> LessonResult:
+    """:func:`verify_lesson` here for a lesson whose crew worker died: ``lesson`` is an
+    outline, so its file is parsed again first."""
+    from pizarra.course import parse_lesson_file
+    from pizarra.crew import with_bodies
+
+    parsed, found = parse_lesson_file(lesson.path, course.root)
+    if parsed is None:
+        return LessonResult(tuple(found), None, (), {})
+    course = with_bodies(course, {lesson.path: parsed})
+    whole = next(ln for ln in course.lessons() if ln.path == lesson.path)
+    return verify_lesson(course, whole, tools, strict)
 
 
 def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None = None) -> str:
@@ -307,7 +334,7 @@ def _file_digest(path: Path) -> str:
         return "missing"
 
 
-def _cpu_count() -> int:
+def cpu_count() -> int:
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:

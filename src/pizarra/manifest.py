@@ -117,7 +117,7 @@ def build_or_skip(
             return replace(kept, seconds=time.perf_counter() - started)
     from pizarra.build import build
 
-    report = build(src, out, tools(), strict, strict_claims)
+    report = build(src, out, tools(), strict, strict_claims, outlines=True)
     if store is not None and report.reusable and not report.failed(strict):
         record(store, key, started_ns, report.inputs, out, summary_of(report))
     return report

@@ -61,6 +61,13 @@ class ParseCache:
         _remember(key, kept)
         return kept.lesson
 
+    def holds(self, path: Path, shown: str, root: Path | None, raw: bytes) -> bool:
+        """True when a parse of ``raw`` is kept, current or not (nothing is unpickled)."""
+        key = _key(path, shown, root, raw)
+        if _MEMORY.get(key) is not None:
+            return True
+        return self.store is not None and self.store.get(KIND, key) is not None
+
     def put(self, path: Path, shown: str, root: Path | None, raw: bytes, lesson: Lesson) -> None:
         """Keep a parse that had no diagnostic."""
         key = _key(path, shown, root, raw)

@@ -1,0 +1,239 @@
+"""Worker processes that parse the lessons of a cold build, then verify the lessons they parsed.
+
+A parsed lesson costs half its parse to pickle and a quarter to unpickle, so parsing
+in workers and handing whole lessons back to pizarra saves almost nothing. A crew
+worker keeps the lessons it parsed and hands back only their outlines
+(:func:`outline`: the lesson without its body), which is all that verifying or
+rendering *another* lesson reads of it. Once every outline is in, the course is
+assembled from them, and each worker verifies and renders its own lessons
+(:func:`filled` gives the body back) while the course's other stages run.
+
+A crew is started only for a build in which no lesson file was parsed before (see
+:func:`pizarra.build.verify`); the report of such a build holds outlines. A lesson
+whose worker died is parsed and verified by pizarra itself, so a crash costs time,
+never a result.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pizarra.errors import Diagnostic
+from pizarra.model import Course, Lesson
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+
+    from pizarra.build import Tools
+    from pizarra.lessons import LessonResult
+    from pizarra.parsed import ParseCache
+
+
+def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | None:
+    """A crew parsing the lessons of the course folder ``src``, when there are several,
+    more than one CPU to share them, and none of them was parsed before (a lesson kept
+    parsed is whole here: it is verified by workers forked after it was read)."""
+    from pizarra.course import kept_parse, lesson_files
+    from pizarra.lessons import cpu_count
+
+    files = lesson_files(src) if src.is_dir() else []
+    workers = min(len(files), tools.jobs if tools.jobs is not None else cpu_count())
+    if workers < 2 or (parsed is not None and any(kept_parse(f, src, parsed) for f in files)):
+        return None
+    return Crew(files, src, tools, workers)
+
+
+def outline(lesson: Lesson) -> Lesson:
+    """``lesson`` without its body: its blocks and formulas go, its images stay (without
+    captions), so what the course, its page and its other lessons read is unchanged."""
+    images = tuple(replace(image, caption=()) for image in lesson.images())
+    return replace(lesson, blocks=images, math=())
+
+
+def filled(shown: Lesson, parsed: Lesson) -> Lesson:
+    """The outline ``shown`` (as the course holds it) with the body of ``parsed`` back."""
+    return replace(shown, blocks=parsed.blocks, math=parsed.math)
+
+
+def share(files: Sequence[Path], workers: int) -> list[list[Path]]:
+    """``files`` in ``workers`` groups of about equal bytes (the largest first, each to
+    the lightest group), each group in the course's order."""
+    sizes = {path: _size(path) for path in files}
+    groups: list[list[Path]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for path in sorted(files, key=lambda p: -sizes[p]):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(path)
+        loads[lightest] += sizes[path]
+    order = {path: index for index, path in enumerate(files)}
+    return [sorted(group, key=order.__getitem__) for group in groups if group]
+
+
+@dataclass
+class _Member:
+    process: BaseProcess
+    connection: Connection
+    files: list[Path]
+    parsed: dict[Path, tuple[Lesson | None, list[Diagnostic]]] = field(default_factory=dict)
+    """Outlines received, by file."""
+    alive: bool = True
+
+
+class Crew:
+    """Workers forked now, each parsing its share of ``files`` at once."""
+
+    def __init__(self, files: Sequence[Path], root: Path, tools: Tools, workers: int) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        parent = os.getpid()
+        self.root = root
+        self.members: list[_Member] = []
+        for group in share(files, workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(
+                target=_work, args=(theirs, group, root, tools, parent), daemon=True
+            )
+            process.start()
+            theirs.close()
+            self.members.append(_Member(process, mine, group))
+
+    def holds(self, path: Path) -> bool:
+        """True when a live worker has parsed (or is parsing) ``path``."""
+        member = self._member(path)
+        return member is not None and member.alive
+
+    def parsed(self, path: Path) -> tuple[Lesson | None, list[Diagnostic]] | None:
+        """The outline of ``path`` and its parse's diagnostics, once its worker sent them;
+        None if its worker died first (then pizarra parses the file itself)."""
+        member = self._member(path)
+        while member is not None and member.alive and path not in member.parsed:
+            self._receive()
+        if member is None or path not in member.parsed:
+            return None
+        return member.parsed[path]
+
+    def verify(
+        self, course: Course, strict: bool, paths: Sequence[Path]
+    ) -> Iterator[tuple[Path, LessonResult | None]]:
+        """Each of ``paths`` (lessons of ``course`` its workers hold) with its result, as
+        they come; None for each lesson whose worker died before sending it."""
+        for member in self.members:  # a worker sends its outlines before it reads again
+            for path in member.files:
+                self.parsed(path)
+        waiting: dict[Path, _Member] = {}
+        for member in self.members:
+            mine = [path for path in paths if self._member(path) is member]
+            if not mine or not member.alive:
+                continue
+            try:
+                member.connection.send(("verify", course, strict, mine))
+            except OSError:
+                self._lost(member)
+            waiting.update((path, member) for path in mine)
+        while waiting:
+            members = {id(m): m for m in waiting.values()}.values()
+            ready = wait([m.connection for m in members if m.alive])
+            for member in members:
+                if member.alive and member.connection in ready:
+                    message = self._recv(member)
+                    if message is not None and message[0] == "result":
+                        path = message[1]
+                        if waiting.pop(path, None) is not None:
+                            yield path, message[2]
+            for path, member in list(waiting.items()):
+                if not member.alive:
+                    del waiting[path]
+                    yield path, None
+
+    def stop(self) -> None:
+        """End every worker (they end by themselves once their lessons are sent)."""
+        for member in self.members:
+            member.connection.close()
+            member.alive = False
+        for member in self.members:
+            member.process.join(1)
+            if member.process.is_alive():
+                member.process.kill()
+                member.process.join()
+
+    def _member(self, path: Path) -> _Member | None:
+        return next((m for m in self.members if path in m.files), None)
+
+    def _receive(self) -> None:
+        """Take the next message of each worker that has one."""
+        live = [m for m in self.members if m.alive]
+        if not live:
+            return
+        ready = wait([m.connection for m in live])
+        for member in live:
+            if member.connection in ready:
+                self._recv(member)
+
+    def _recv(self, member: _Member) -> tuple[Any, ...] | None:
+        try:
+            message = member.connection.recv()
+        except (EOFError, OSError):
+            self._lost(member)
+            return None
+        if message[0] == "parsed":
+            member.parsed[message[1]] = (message[2], message[3])
+        return tuple(message)
+
+    def _lost(self, member: _Member) -> None:
+        member.alive = False
+        member.connection.close()
+
+
+def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, parent: int) -> None:
+    """A worker: parse ``files``, send their outlines, then verify those it is sent."""
+    from pizarra.course import parse_lesson_file
+    from pizarra.lessons import end_with_parent, verify_lesson
+    from pizarra.parsed import ParseCache
+
+    end_with_parent(parent)
+    cache = ParseCache(tools.store) if tools.store is not None else None
+    mine: dict[Path, Lesson] = {}
+    for path in files:
+        lesson, diagnostics = parse_lesson_file(path, root, cache)
+        if lesson is not None:
+            mine[path] = lesson
+        shown = outline(lesson) if lesson is not None else None
+        connection.send(("parsed", path, shown, diagnostics))
+    if tools.store is not None:
+        tools.store.flush()
+    try:
+        request = connection.recv()
+    except EOFError:
+        return  # the run ended before verifying (an error, or nothing to verify)
+    _, course, strict, paths = request
+    course = with_bodies(course, mine)
+    lessons = {lesson.path: lesson for lesson in course.lessons()}
+    for path in paths:
+        result = verify_lesson(course, lessons[path], tools, strict)
+        if tools.store is not None:
+            tools.store.flush()
+        connection.send(("result", path, result))
+
+
+def with_bodies(course: Course, mine: dict[Path, Lesson]) -> Course:
+    """``course`` with the bodies of the lessons this worker parsed."""
+    entries = tuple(
+        replace(entry, lesson=filled(entry.lesson, mine[entry.lesson.path]))
+        if entry.lesson is not None and entry.lesson.path in mine
+        else entry
+        for entry in course.entries
+    )
+    return replace(course, entries=entries)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

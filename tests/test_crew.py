@@ -1,0 +1,219 @@
+"""A crew (lessons parsed and verified by the workers that hold them) makes the same site,
+the same diagnostics and the same caches as one process, even when a worker dies."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pizarra import BUNDLED, crew
+from pizarra.build import Report, Tools, build, verify
+from pizarra.cache import Cache
+from pizarra.course import load_course
+from pizarra.crew import outline, share, start_crew
+from pizarra.execute import KernelRunner
+from pizarra.mathml import MathCoreRenderer
+from pizarra.parsed import ParseCache
+from tests.support import fake_math
+
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+COURSE = """title: Curso
+lang: es
+lessons:
+  - number: 1
+    file: uno.md
+  - number: 2
+    file: dos.md
+  - number: 3
+    title: Tres
+    summary: Pronto.
+    labels: [futuro]
+  - number: 4
+    file: cuatro.md
+"""
+FRONT = "---\ntitle: {title}\nlesson: {n}\nlang: es\nsummary: Lección {n}.\n---\n\n"
+LESSONS = {
+    "uno.md": (
+        "Uno",
+        1,
+        "(potencias)=\n## Potencias\n\nSabemos que $2^{10}=1024$ y que $3^2=9$.\n\n"
+        "```{figure} img/punto.png\n:name: fig-punto\n:alt: Un punto\n\nUn {index}`punto`.\n```\n\n"
+        "Ver {numref}`fig-punto`, {doc}`uno`, {doc}`dos` y {ref}`raices`.\n",
+    ),
+    "dos.md": (
+        "Dos",
+        2,
+        "(raices)=\n## Raíces\n\n$$\\sqrt{16}=4$$ (eq-raiz)\n\n"
+        "Como en {ref}`potencias` y {eq}`eq-raiz`; después, {ref}`futuro`.\n\n"
+        "```{code-cell} python\nprint(2**8)\n```\n\n```{output}\n256\n```\n",
+    ),
+    "cuatro.md": (
+        "Cuatro",
+        4,
+        "## Cuatro\n\nVuelve a la {lesson}`1` ($4^2=16$).\n\n"
+        "```{exercise}\n:label: ej-uno\n\n¿Cuánto es $2^3$?\n```\n",
+    ),
+}
+
+
+def write_course(root: Path, broken: str = "") -> Path:
+    (root / "img").mkdir(parents=True)
+    (root / "img" / "punto.png").write_bytes(PNG)
+    (root / "course.yaml").write_text(COURSE, encoding="utf-8")
+    for name, (title, n, body) in LESSONS.items():
+        text = FRONT.format(title=title, n=n) + body
+        (root / name).write_text(text + (broken if name == "dos.md" else ""), encoding="utf-8")
+    return root
+
+
+def tools(store: Cache | None = None, jobs: int = 2) -> Tools:
+    return Tools(MathCoreRenderer(), KernelRunner(), None, None, store, jobs=jobs)
+
+
+def outcome(report: Report) -> tuple[dict[str, bytes], list[str], list[str]]:
+    return report.files, [d.format() for d in report.diagnostics], report.rebuilt
+
+
+def crewed(report: Report) -> bool:
+    """True when the report's course holds outlines: its lessons were parsed by a crew."""
+    assert report.course is not None
+    return all(lesson.math == () for lesson in report.course.lessons())
+
+
+def test_a_crew_makes_the_same_site_as_one_process(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    alone = verify(src, tools(jobs=1), outlines=True)
+    together = verify(src, tools(), outlines=True)
+    assert crewed(together) and not crewed(alone)
+    assert [d.format() for d in alone.diagnostics] == []
+    assert outcome(together) == outcome(alone)
+    assert together.inputs == alone.inputs
+    assert together.claims == alone.claims
+
+
+def test_a_crew_reports_the_same_errors_as_one_process(tmp_path: Path) -> None:
+    broken = "\nMal: $2^{10}=1000$ y {ref}`nada`.\n\n```{nota}\nx\n```\n"
+    src = write_course(tmp_path / "c", broken)
+    alone = verify(src, tools(jobs=1), outlines=True)
+    together = verify(src, tools(), outlines=True)
+    assert crewed(together)
+    errors = [d.format().split("\n")[0] for d in together.diagnostics]
+    assert any("dos.md:23:6: error: claim is false" in e for e in errors), errors
+    assert any("dos.md:25:1: error: unknown directive" in e for e in errors), errors
+    assert outcome(together) == outcome(alone)
+
+
+def test_the_golden_site_built_by_a_crew_matches_the_one_built_alone(tmp_path: Path) -> None:
+    site = Path(__file__).parent / "fixtures" / "site" / "course"
+    one = build(site, tmp_path / "one", Tools(fake_math, KernelRunner(), None, jobs=1))
+    pair = Tools(fake_math, KernelRunner(), None, jobs=2)
+    two = build(site, tmp_path / "two", pair, outlines=True)
+    assert crewed(two) and outcome(two) == outcome(one)
+
+
+def test_the_bundled_course_built_by_a_crew_is_the_same(tmp_path: Path) -> None:
+    src = BUNDLED
+    alone = build(src, tmp_path / "one", tools(jobs=1), outlines=True)
+    together = build(src, tmp_path / "two", tools(), outlines=True)
+    assert crewed(together) and outcome(together) == outcome(alone)
+    assert not alone.failed()
+
+
+def test_the_crew_keeps_its_parses_for_the_next_build(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    first = verify(src, tools(store), outlines=True)
+    store.flush()
+    assert crewed(first)
+    assert start_crew(src, tools(store), ParseCache(store)) is None  # parsed before
+    second = verify(src, tools(store), outlines=True)
+    assert not crewed(second)
+    assert second.rebuilt == [str(src / "dos.md")]  # its cell's output is kept once confirmed
+    assert outcome(second)[:2] == outcome(first)[:2]
+
+
+def test_no_crew_for_one_cpu_one_lesson_or_a_lesson_file(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    assert start_crew(src, tools(jobs=1), None) is None
+    assert start_crew(src / "uno.md", tools(), None) is None
+    single = tmp_path / "single"
+    single.mkdir()
+    (single / "course.yaml").write_text(COURSE.split("  - number: 2")[0], encoding="utf-8")
+    shutil.copy(src / "uno.md", single / "uno.md")
+    assert start_crew(single, tools(), None) is None
+
+
+def dying(when: str, name: str) -> Callable[..., None]:
+    """A crew worker that ends abruptly if it holds ``name``: at once, or when asked to verify."""
+    work = crew._work
+
+    def run(connection, files, root, tools, parent):  # type: ignore[no-untyped-def]
+        if not any(path.name == name for path in files):
+            return work(connection, files, root, tools, parent)
+        if when == "parsing":
+            os._exit(3)
+        real_recv = connection.recv
+
+        def recv() -> object:
+            real_recv()
+            os._exit(3)
+
+        connection.recv = recv
+        return work(connection, files, root, tools, parent)
+
+    return run
+
+
+@pytest.mark.parametrize("when", ["parsing", "verifying"])
+def test_lessons_of_a_worker_that_died_are_done_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    src = write_course(tmp_path / "c")
+    alone = verify(src, tools(jobs=1), outlines=True)
+    monkeypatch.setattr(crew, "_work", dying(when, "dos.md"))
+    together = verify(src, tools(), outlines=True)
+    assert outcome(together) == outcome(alone)
+
+
+def test_a_lesson_file_the_course_does_not_take_is_drained(tmp_path: Path) -> None:
+    """A worker parses every file the manifest names; one whose entry is rejected is
+    never asked for, and its large outline must not block the crew."""
+    src = write_course(tmp_path / "c")
+    big = FRONT.format(title="Grande", n=5) + "Texto $1+1=2$.\n\n" * 20_000
+    (src / "grande.md").write_text(big, encoding="utf-8")
+    manifest = (src / "course.yaml").read_text() + "  - file: grande.md\n"
+    (src / "course.yaml").write_text(manifest, encoding="utf-8")
+    report = verify(src, tools(), outlines=True)
+    assert crewed(report)
+    assert [d.message for d in report.diagnostics] == ["lesson entry 5 needs a `number`"]
+    assert len(report.rebuilt) == 3
+
+
+def test_an_outline_keeps_what_other_lessons_read(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    course, errors = load_course(src)
+    assert course is not None and errors == []
+    lesson = next(course.lessons())
+    shown = outline(lesson)
+    assert shown.math == () and [b.file for b in shown.blocks] == [i.file for i in lesson.images()]
+    for name in ("title", "slug", "targets", "sections", "index", "source_text", "lesson_refs"):
+        assert getattr(shown, name) == getattr(lesson, name), name
+    assert crew.filled(shown, lesson) == lesson
+
+
+def test_files_are_shared_by_size_and_kept_in_course_order(tmp_path: Path) -> None:
+    sizes = {"a": 900, "b": 100, "c": 500, "d": 450, "e": 50}
+    files = []
+    for name, size in sizes.items():
+        (tmp_path / name).write_text("x" * size)
+        files.append(tmp_path / name)
+    groups = share(files, 2)
+    assert [[p.name for p in g] for g in groups] == [["a", "b"], ["c", "d", "e"]]
+    assert share(files[:1], 2) == [files[:1]]
