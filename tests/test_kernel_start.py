@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +82,26 @@ def test_no_zygote_for_a_course_without_code(tmp_path: Path) -> None:
     assert not kernel_zygote.started(runner.python)
     start_kernels_early(course(tmp_path, CELL), runner)
     assert kernel_zygote.started(runner.python)
+
+
+def test_the_command_starts_the_zygote_before_it_imports_the_pipeline(tmp_path: Path) -> None:
+    """``pizarra build`` makes its tools, which start the zygote, before it imports
+    ``pizarra.build``: the zygote's start-up then overlaps those imports."""
+    (tmp_path / "c").mkdir()
+    src = course(tmp_path / "c", CELL)
+    probe = (
+        "import sys\nfrom pizarra import cli, kernel_zygote\n"
+        "real = cli._tools_for\n"
+        "def tools(*args):\n"
+        "    print('pizarra.build' in sys.modules)\n"
+        "    made = real(*args)\n"
+        "    print(kernel_zygote.started(sys.executable))\n"
+        "    return made\n"
+        "cli._tools_for = tools\n"
+        f"cli.main(['build', {str(src)!r}, '-o', {str(tmp_path / 'site')!r}])\n"
+    )
+    env = dict(os.environ, PIZARRA_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["False", "True"], done.stderr

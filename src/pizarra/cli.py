@@ -140,10 +140,19 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
     return Tools(MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store)
 
 
+def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
+    """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
+    that it imports on another core while this process imports the pipeline."""
+    from pizarra.kernel_start import start_zygote
+
+    start_zygote(src)
+    return default_tools(no_cache, store)
+
+
 def _check(args: argparse.Namespace) -> int:
     from pizarra.build import verify
 
-    tools = default_tools(args.no_cache)
+    tools = _tools_for(args.src, args.no_cache)
     report = verify(args.src, tools, args.strict_claims, outlines=not args.update_outputs)
     if args.update_outputs:
         from pizarra.update import write_updated_outputs
@@ -197,7 +206,7 @@ def _build(args: argparse.Namespace) -> int:
         done = build_or_skip(
             args.src,
             args.out,
-            lambda: default_tools(args.no_cache, store),
+            lambda: _tools_for(args.src, args.no_cache, store),
             store,
             args.strict,
             args.strict_claims,

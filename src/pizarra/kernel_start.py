@@ -14,10 +14,14 @@ when a kernel is first needed.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pizarra import kernel_zygote
-from pizarra.execute import CodeRunner, KernelRunner
+
+if TYPE_CHECKING:
+    from pizarra.execute import CodeRunner
 
 MAX_FILES = 500
 """Lesson files read to guess; past that, assume code runs."""
@@ -31,10 +35,19 @@ _FILE = re.compile(r"""\bfile:\s*["']?([^"'\s,}#]+)""")
 
 def start_kernels_early(src: Path, runner: CodeRunner) -> None:
     """Start ``runner``'s zygote now if the course at ``src`` may run code cells."""
-    if not isinstance(runner, KernelRunner) or kernel_zygote.started(runner.python):
-        return
-    if may_run_code(src):
-        kernel_zygote.start(runner.python)
+    from pizarra.execute import KernelRunner
+
+    if isinstance(runner, KernelRunner):
+        start_zygote(src, runner.python)
+
+
+def start_zygote(src: Path, python: str = sys.executable) -> None:
+    """Start the zygote for ``python`` now if the course at ``src`` may run code cells.
+
+    The ``pizarra`` command calls this before it imports the pipeline: this module
+    imports little, and the zygote starts on another core while those imports run."""
+    if not kernel_zygote.started(python) and may_run_code(src):
+        kernel_zygote.start(python)
 
 
 def may_run_code(src: Path) -> bool:

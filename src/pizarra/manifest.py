@@ -115,9 +115,10 @@ def build_or_skip(
         kept = unchanged(store, key, out)
         if kept is not None:
             return replace(kept, seconds=time.perf_counter() - started)
+    made = tools()  # first: the command's tools start the kernels' zygote during the imports below
     from pizarra.build import build
 
-    report = build(src, out, tools(), strict, strict_claims, outlines=True)
+    report = build(src, out, made, strict, strict_claims, outlines=True)
     if store is not None and report.reusable and not report.failed(strict):
         record(store, key, started_ns, report.inputs, out, summary_of(report))
     return report
