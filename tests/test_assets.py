@@ -188,3 +188,23 @@ def test_math_css_declares_both_faces(site: dict[str, bytes]) -> None:
     assert "unicode-range" not in faces[0]
     assert "unicode-range: U+100-17F," in faces[1]
     assert re.search(r'math \{\s*font-family: "pizarra math", math;', css)
+
+
+def test_the_font_s_characters_come_from_the_prebuilt_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(assets, "FONT_FACES", (assets.FontFace("s.woff2", ((0x41, 0x42),), False),))
+    assets.write_prebuilt(tmp_path)
+    monkeypatch.setattr(assets, "prebuilt_folder", lambda: tmp_path)
+    font_bytes = assets.math_font_source().read_bytes()
+    read = assets._read_codepoints(font_bytes)
+
+    def refuse(font_bytes: bytes) -> frozenset[int]:
+        raise AssertionError("the font's cmap was read again")
+
+    monkeypatch.setattr(assets, "_read_codepoints", refuse)
+    assert assets._font_codepoints(font_bytes) == read
+    assert 0x2211 in read and 0x4E2D not in read
+    other = font_bytes[:-1] + bytes([font_bytes[-1] ^ 1])  # another font: its own cmap
+    with pytest.raises(AssertionError, match="read again"):
+        assets._font_codepoints(other)
