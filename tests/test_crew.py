@@ -217,3 +217,13 @@ def test_files_are_shared_by_size_and_kept_in_course_order(tmp_path: Path) -> No
     groups = share(files, 2)
     assert [[p.name for p in g] for g in groups] == [["a", "b"], ["c", "d", "e"]]
     assert share(files[:1], 2) == [files[:1]]
+
+
+def test_a_file_listed_twice_gives_the_errors_of_one_process(tmp_path: Path) -> None:
+    src = write_course(tmp_path / "c")
+    manifest = (src / "course.yaml").read_text() + "  - number: 5\n    file: uno.md\n"
+    (src / "course.yaml").write_text(manifest, encoding="utf-8")
+    alone = verify(src, tools(jobs=1), outlines=True)
+    together = verify(src, tools(), outlines=True)
+    assert any("share the URL slug" in d.message for d in alone.diagnostics)
+    assert outcome(together) == outcome(alone)

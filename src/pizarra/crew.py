@@ -37,13 +37,16 @@ if TYPE_CHECKING:
 def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | None:
     """A crew parsing the lessons of the course folder ``src``, when there are several,
     more than one CPU to share them, and none of them was parsed before (a lesson kept
-    parsed is whole here: it is verified by workers forked after it was read)."""
+    parsed is whole here: it is verified by workers forked after it was read). A file
+    the course lists twice is two lessons, each whole here: no crew either."""
     from pizarra.course import kept_parse, lesson_files
     from pizarra.lessons import cpu_count
 
     files = lesson_files(src) if src.is_dir() else []
     workers = min(len(files), tools.jobs if tools.jobs is not None else cpu_count())
-    if workers < 2 or (parsed is not None and any(kept_parse(f, src, parsed) for f in files)):
+    if workers < 2 or len(set(files)) < len(files):
+        return None
+    if parsed is not None and any(kept_parse(f, src, parsed) for f in files):
         return None
     return Crew(files, src, tools, workers)
 
