@@ -128,3 +128,29 @@ def test_a_lesson_scan_counts_only_for_the_page_it_read() -> None:
     assert lesson_scans([result], {"l/index.html": mine}) == {"l/index.html": scan}
     assert lesson_scans([result], {"l/index.html": other}) == {}, "another file replaced it"
     assert lesson_scans([result], {}) == {}
+
+
+def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages are written beside the site while Pagefind works; its failure drops them."""
+    import pagefind.service
+
+    from pizarra import site
+
+    out = tmp_path / "site"
+    build(SITE / "course", out, tools())
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    staged: list[int] = []
+    real_write = site.StagedSite.write
+
+    def write(self: site.StagedSite, files: dict[str, bytes]) -> None:
+        staged.append(len(files))
+        real_write(self, files)
+
+    monkeypatch.setattr(site.StagedSite, "write", write)
+    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    report = build(SITE / "course", out, tools())
+    assert report.failed() and staged and staged[0] > 10
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]

@@ -112,3 +112,27 @@ def test_a_normal_build_uses_the_exchange_and_leaves_nothing(
     assert len(calls) == 1 and calls[0][1] == "site"
     assert _content(out) == NEW
     assert _leftovers(out) == []
+
+
+def test_a_staged_site_ends_holding_exactly_the_last_files(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    staged = site.StagedSite(out)
+    early = {"index.html": b"early", "gone.html": b"dropped later", "a/b.css": b"kept"}
+    staged.write(early)
+    assert (out / "index.html").read_bytes() == b"old"  # nothing replaced yet
+    staged.finish({"index.html": b"final", "a/b.css": early["a/b.css"], "z.js": b"z"})
+    found = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert found == {"index.html", "a/b.css", "z.js", site.MARKER}
+    assert (out / "index.html").read_bytes() == b"final"
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_a_discarded_staged_site_leaves_the_old_one(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    staged = site.StagedSite(out)
+    staged.write(NEW)
+    staged.discard()
+    assert (out / "index.html").read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]

@@ -34,7 +34,7 @@ from pizarra.model import Course, Lesson
 from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
 from pizarra.search import IndexFeed, SearchIndexError, start_search_index
-from pizarra.site import ensure_replaceable, write_site
+from pizarra.site import StagedSite, ensure_replaceable
 
 SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
 """Files of ``static/`` every site ships in ``assets/``."""
@@ -111,6 +111,7 @@ def verify(
     strict_claims: bool = False,
     search: bool = True,
     outlines: bool = False,
+    before_index: Callable[[Report], None] | None = None,
 ) -> Report:
     """Load the course, run every check, render every page and check its links.
 
@@ -118,6 +119,8 @@ def verify(
     ``search`` the site has no search index (``serve`` makes it after the reload).
     With ``outlines``, a course none of whose lessons was parsed before is parsed by
     a crew of workers (:mod:`pizarra.crew`), and the report's course holds outlines.
+    ``before_index`` is given the report, its files all there but the search index's,
+    while Pagefind finishes the index.
     """
     started = time.perf_counter()
     start_kernels_early(src, tools.runner)  # its imports overlap with the parse below
@@ -132,7 +135,9 @@ def verify(
             return _finish(report, started, tools)
         feed = _Feed() if search else None
         try:
-            return _verify_course(course, src, tools, strict_claims, feed, report, started, crew)
+            return _verify_course(
+                course, src, tools, strict_claims, feed, report, started, crew, before_index
+            )
         finally:
             if feed is not None:
                 feed.end()  # unless indexing took it: then this is never read
@@ -150,6 +155,7 @@ def _verify_course(
     report: Report,
     started: float,
     crew: Crew | None = None,
+    before_index: Callable[[Report], None] | None = None,
 ) -> Report:
     """:func:`verify` once the course is loaded: ``feed`` gets each lesson page as soon
     as it is rendered, so Pagefind indexes while the other lessons are verified."""
@@ -170,9 +176,11 @@ def _verify_course(
         indexing = start_index_site(course, files, tools.store, feed.started)
     ready = lesson_scans(results, files)
     report.diagnostics += check_links(files, origins, sources, PageScans(tools.store), ready)
-    if indexing is not None:
-        report.diagnostics += indexing()
     report.files = files
+    if before_index is not None:
+        before_index(report)
+    if indexing is not None:
+        report.diagnostics += indexing()  # adds the index to files
     return _finish(report, started, tools)
 
 
@@ -184,11 +192,28 @@ def build(
     strict_claims: bool = False,
     outlines: bool = False,
 ) -> Report:
-    """Verify, then replace ``out`` with the new site only if nothing failed."""
+    """Verify, then replace ``out`` with the new site only if nothing failed.
+
+    The site is written beside ``out`` while Pagefind finishes the index, and takes
+    the old one's place only once the index is added and nothing failed."""
     ensure_replaceable(out)
-    report = verify(src, tools, strict_claims, outlines=outlines)
-    if not report.failed(strict):
-        write_site(report.files, out)
+    staged: StagedSite | None = None
+
+    def write_early(report: Report) -> None:
+        nonlocal staged
+        if not report.failed(strict):
+            staged = staged or StagedSite(out)
+            staged.write(report.files)
+
+    try:
+        report = verify(src, tools, strict_claims, outlines=outlines, before_index=write_early)
+        if not report.failed(strict):
+            staged = staged or StagedSite(out)
+            staged.finish(report.files)
+            staged = None
+    finally:
+        if staged is not None:
+            staged.discard()
     return report
 
 

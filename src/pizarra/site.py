@@ -41,21 +41,56 @@ def ensure_replaceable(out: Path) -> None:
 
 def write_site(files: Mapping[str, bytes], out: Path) -> None:
     """Replace ``out`` by a folder holding exactly ``files`` (relative POSIX paths)."""
-    out = out.resolve()
-    ensure_replaceable(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale(out)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-{os.getpid()}-", dir=out.parent))
+    staged = StagedSite(out)
     try:
-        for name, data in {**files, MARKER: b"built by pizarra\n"}.items():
-            target = staging / _safe_relative(name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        os.chmod(staging, 0o755)
-        _swap(staging, out)
+        staged.finish(files)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        staged.discard()
         raise
+
+
+class StagedSite:
+    """The new site being written beside ``out``, before it takes the old one's place.
+
+    A build writes the pages it has while Pagefind is still making the index
+    (:meth:`write`), then the rest (:meth:`finish`), which also makes the folder hold
+    exactly the files given last and swaps it in; or :meth:`discard` drops it all.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out = out.resolve()
+        ensure_replaceable(self.out)
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(self.out)
+        prefix = f".{self.out.name}.new-{os.getpid()}-"
+        self.staging = Path(tempfile.mkdtemp(prefix=prefix, dir=self.out.parent))
+        self.written: dict[str, bytes] = {}
+
+    def write(self, files: Mapping[str, bytes]) -> None:
+        """Write every file of ``files`` not written yet as it is."""
+        for name, data in files.items():
+            if self.written.get(name) is not data:
+                target = self.staging / _safe_relative(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+                self.written[name] = data
+
+    def finish(self, files: Mapping[str, bytes]) -> None:
+        """Make the staged folder hold exactly ``files``, then put it in ``out``'s place."""
+        final = {**files, MARKER: self.written.get(MARKER, _MARK)}
+        for name in set(self.written) - set(final):
+            (self.staging / _safe_relative(name)).unlink()
+            del self.written[name]
+        self.write(final)
+        os.chmod(self.staging, 0o755)
+        _swap(self.staging, self.out)
+
+    def discard(self) -> None:
+        """Drop the staged folder: ``out`` stays as it was."""
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+_MARK = b"built by pizarra\n"
 
 
 def remove_stale(out: Path) -> list[Path]:
