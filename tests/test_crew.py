@@ -6,12 +6,15 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pizarra import BUNDLED, crew
+from pizarra import course as course_module
 from pizarra.build import Report, Tools, build, verify
 from pizarra.cache import Cache
 from pizarra.course import load_course
@@ -151,18 +154,21 @@ def test_no_crew_for_one_cpu_one_lesson_or_a_lesson_file(tmp_path: Path) -> None
 
 
 def dying(when: str, name: str) -> Callable[..., None]:
-    """A crew worker that ends abruptly if it holds ``name``: at once, or when asked to verify."""
+    """A crew worker that ends abruptly if it holds ``name``: at once ("parsing"), once it
+    sent its outlines ("outlined"), or once asked to verify ("verifying")."""
     work = crew._work
 
     def run(connection, files, root, tools, parent):  # type: ignore[no-untyped-def]
         if not any(path.name == name for path in files):
+            time.sleep(0.3)  # the death is seen while this worker's outlines are awaited
             return work(connection, files, root, tools, parent)
         if when == "parsing":
             os._exit(3)
         real_recv = connection.recv
 
         def recv() -> object:
-            real_recv()
+            if when == "verifying":
+                real_recv()
             os._exit(3)
 
         connection.recv = recv
@@ -171,26 +177,49 @@ def dying(when: str, name: str) -> Callable[..., None]:
     return run
 
 
-@pytest.mark.parametrize("when", ["parsing", "verifying"])
+@pytest.mark.parametrize("when", ["parsing", "outlined", "verifying"])
+@pytest.mark.parametrize("name", ["uno.md", "dos.md"])
 def test_lessons_of_a_worker_that_died_are_done_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str, name: str
 ) -> None:
+    """Whether its death is seen before or after the course took its outlines."""
     src = write_course(tmp_path / "c")
     alone = verify(src, tools(jobs=1), outlines=True)
-    monkeypatch.setattr(crew, "_work", dying(when, "dos.md"))
+    monkeypatch.setattr(crew, "_work", dying(when, name))
     together = verify(src, tools(), outlines=True)
     assert outcome(together) == outcome(alone)
 
 
-def test_a_lesson_file_the_course_does_not_take_is_drained(tmp_path: Path) -> None:
+def test_a_lesson_file_the_course_does_not_take_is_drained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A worker parses every file the manifest names; one whose entry is rejected is
-    never asked for, and its large outline must not block the crew."""
+    never asked for, and its outline, larger than a pipe holds, must not block the
+    worker that also holds a lesson of the course."""
     src = write_course(tmp_path / "c")
-    big = FRONT.format(title="Grande", n=5) + "Texto $1+1=2$.\n\n" * 20_000
+    for name in ("uno.md", "dos.md"):  # a course too large for a pipe, too
+        with (src / name).open("a", encoding="utf-8") as lesson:
+            lesson.write("\n" + "palabra " * 50_000 + "\n")
+    big = FRONT.format(title="Grande", n=5) + "palabra " * 100_000 + "\n"
     (src / "grande.md").write_text(big, encoding="utf-8")
     manifest = (src / "course.yaml").read_text() + "  - file: grande.md\n"
     (src / "course.yaml").write_text(manifest, encoding="utf-8")
-    report = verify(src, tools(), outlines=True)
+    pairs = [[src / "uno.md", src / "dos.md"], [src / "cuatro.md", src / "grande.md"]]
+    monkeypatch.setattr(crew, "share", lambda files, workers: pairs)
+    parse = course_module.parse_lesson_file
+
+    def slow(path: Path, *args: object) -> object:
+        if path.name == "grande.md":
+            time.sleep(0.5)  # its outline comes once the course is sent
+        return parse(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(course_module, "parse_lesson_file", slow)
+    done: list[Report] = []
+    run = threading.Thread(target=lambda: done.append(verify(src, tools(), outlines=True)))
+    run.daemon = True  # a deadlocked crew must fail the test, not hang the suite
+    run.start()
+    run.join(60)
+    [report] = done
     assert crewed(report)
     assert [d.message for d in report.diagnostics] == ["lesson entry 5 needs a `number`"]
     assert len(report.rebuilt) == 3

@@ -276,11 +276,8 @@ def _obtain(
 ) -> tuple[Lesson | None, list[Diagnostic]]:
     """The lesson at ``path``: its outline from the ``crew`` worker that parsed it, else
     parsed here."""
-    if crew is not None and crew.holds(path):
-        done = crew.parsed(path)
-        if done is not None:
-            return done
-    return parse_lesson_file(path, root, parsed)
+    done = crew.parsed(path) if crew is not None else None
+    return done if done is not None else parse_lesson_file(path, root, parsed)
 
 
 def _with_course_macros(

@@ -105,16 +105,19 @@ class Crew:
             process.start()
             theirs.close()
             self.members.append(_Member(process, mine, group))
+        self.owner = {path: member for member in self.members for path in member.files}
+        """The worker of each file."""
 
     def holds(self, path: Path) -> bool:
-        """True when a live worker has parsed (or is parsing) ``path``."""
-        member = self._member(path)
-        return member is not None and member.alive
+        """True when a worker sent the outline of ``path``: the course has no more of it,
+        so its worker, or else :func:`pizarra.lessons.verify_lessons`, gives it its body."""
+        member = self.owner.get(path)
+        return member is not None and path in member.parsed
 
     def parsed(self, path: Path) -> tuple[Lesson | None, list[Diagnostic]] | None:
         """The outline of ``path`` and its parse's diagnostics, once its worker sent them;
-        None if its worker died first (then pizarra parses the file itself)."""
-        member = self._member(path)
+        None if no worker has it or its worker died first (pizarra parses it itself)."""
+        member = self.owner.get(path)
         while member is not None and member.alive and path not in member.parsed:
             self._receive()
         if member is None or path not in member.parsed:
@@ -131,28 +134,27 @@ class Crew:
                 self.parsed(path)
         waiting: dict[Path, _Member] = {}
         for member in self.members:
-            mine = [path for path in paths if self._member(path) is member]
-            if not mine or not member.alive:
-                continue
-            try:
-                member.connection.send(("verify", course, strict, mine))
-            except OSError:
-                self._lost(member)
+            mine = [path for path in paths if self.owner.get(path) is member]
+            if mine and member.alive:
+                try:
+                    member.connection.send(("verify", course, strict, mine))
+                except OSError:
+                    self._lost(member)
             waiting.update((path, member) for path in mine)
         while waiting:
-            members = {id(m): m for m in waiting.values()}.values()
-            ready = wait([m.connection for m in members if m.alive])
-            for member in members:
-                if member.alive and member.connection in ready:
+            for path, member in list(waiting.items()):
+                if not member.alive:
+                    del waiting[path]
+                    yield path, None
+            live = {id(m): m for m in waiting.values()}.values()
+            ready = wait([m.connection for m in live]) if live else []
+            for member in live:
+                if member.connection in ready:
                     message = self._recv(member)
                     if message is not None and message[0] == "result":
                         path = message[1]
                         if waiting.pop(path, None) is not None:
                             yield path, message[2]
-            for path, member in list(waiting.items()):
-                if not member.alive:
-                    del waiting[path]
-                    yield path, None
 
     def stop(self) -> None:
         """End every worker (they end by themselves once their lessons are sent)."""
@@ -164,9 +166,6 @@ class Crew:
             if member.process.is_alive():
                 member.process.kill()
                 member.process.join()
-
-    def _member(self, path: Path) -> _Member | None:
-        return next((m for m in self.members if path in m.files), None)
 
     def _receive(self) -> None:
         """Take the next message of each worker that has one."""
