@@ -95,7 +95,6 @@ class Crew:
 
         context = multiprocessing.get_context("fork")
         parent = os.getpid()
-        self.root = root
         self.members: list[_Member] = []
         for group in share(files, workers):
             mine, theirs = context.Pipe()
