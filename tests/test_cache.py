@@ -95,3 +95,22 @@ def test_a_broken_database_only_costs_time(tmp_path: Path) -> None:
 def test_kind_names_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="invalid cache kind"):
         Cache(tmp_path).get("../escape", "k")
+
+
+def test_many_keys_are_read_in_a_few_queries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache_module, "MANY", 3)
+    with Cache(tmp_path) as first:
+        for n in range(7):
+            first.put("claims", f"k{n}", f"v{n}".encode())
+    store = Cache(tmp_path)
+    store.put("claims", "pending", b"not yet committed")
+    store.put("claims", "k6", b"newer than the committed one")
+    wanted = ["k0", "nope", "k6", "pending", *(f"k{n}" for n in range(1, 6)), "k0"]
+    found = store.get_many("claims", wanted)
+    expected = {f"k{n}": f"v{n}".encode() for n in range(6)}
+    expected |= {"k6": b"newer than the committed one", "pending": b"not yet committed"}
+    assert found == expected
+    assert store.get_many("cells", ["k0"]) == {}
+    assert all(store.get("claims", key) == value for key, value in found.items())

@@ -46,3 +46,35 @@ def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     cache.store.put(VerdictCache.KIND, key, b"{not json")
     cache.store.flush()
     assert VerdictCache.under(tmp_path).get(key) is None
+
+
+def test_a_lesson_reads_its_verdicts_at_once_and_judges_a_repeat_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lesson, errors = lesson_from(BODY + "Otra vez $2^3=9$ y $512^2=262\\,144$.\n")
+    assert lesson is not None and not errors
+    cache = VerdictCache.under(tmp_path)
+    calls: list[str] = []
+    real = claims.judge_formula
+
+    def counting(tex: str, context: claims.Context) -> list[claims.Verdict]:
+        calls.append(tex)
+        return real(tex, context)
+
+    monkeypatch.setattr(claims, "judge_formula", counting)
+    first = claims.claim_records(lesson, cache)
+    assert sorted(calls) == sorted(set(calls)) and len(calls) == 3
+    assert first == claims.claim_records(lesson)  # what no cache gives
+    cache.store.flush()
+    reads: list[int] = []
+    real_many = cache.store.get_many
+
+    def many(kind: str, keys: object) -> dict[str, bytes]:
+        reads.append(1)
+        return real_many(kind, keys)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache.store, "get_many", many)
+    monkeypatch.setattr(cache.store, "get", lambda kind, key: pytest.fail("one key at a time"))
+    calls.clear()
+    assert claims.claim_records(lesson, cache) == first
+    assert calls == [] and reads == [1]

@@ -99,6 +99,7 @@ def claim_records(
         lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
     )
     records: list[ClaimRecord] = []
+    kept = _Kept(cache, [item.tex for item in lesson.math], context) if cache is not None else None
     for item in lesson.math:
         too_long = _too_long_number(item.tex)
         if too_long:
@@ -107,7 +108,7 @@ def claim_records(
         excerpt = ("$$" if item.display else "$") + item.tex
         none: list[Verdict] = []
         verdicts = guarded(
-            partial(_judge, item.tex, context, cache),
+            partial(_judge, item.tex, context, kept),
             none,
             item.pos,
             "checking this formula",
@@ -149,15 +150,31 @@ def failure_diagnostics(records: Iterable[ClaimRecord]) -> list[Diagnostic]:
     return [Diagnostic(r.pos, r.reason, r.hint) for r in records if r.status is Status.FAILED]
 
 
-def _judge(tex: str, context: Context, cache: VerdictCache | None) -> list[Verdict]:
-    if cache is None:
+def _judge(tex: str, context: Context, kept: _Kept | None) -> list[Verdict]:
+    if kept is None:
         return judge_formula(tex, context)
-    key = cache.key(tex, context)
-    verdicts = cache.get(key)
+    verdicts = kept.verdicts.get(kept.keys[tex])
     if verdicts is None:
         verdicts = judge_formula(tex, context)
-        cache.put(key, verdicts)
+        kept.put(tex, verdicts)
     return verdicts
+
+
+class _Kept:
+    """The verdicts ``cache`` keeps for the formulas of one lesson, read in one query
+    (one per formula cost a cold 20-lesson build 0.05 s of CPU)."""
+
+    def __init__(self, cache: VerdictCache, texs: list[str], context: Context) -> None:
+        self.cache = cache
+        self.keys = dict(zip(texs, cache.keys(texs, context), strict=True))
+        """Each formula's key."""
+        self.verdicts = cache.get_many(self.keys.values())
+        """Verdicts by key: those kept, then those judged in this lesson."""
+
+    def put(self, tex: str, verdicts: list[Verdict]) -> None:
+        key = self.keys[tex]
+        self.cache.put(key, verdicts)
+        self.verdicts[key] = verdicts
 
 
 def iter_claims(

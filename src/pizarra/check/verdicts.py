@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -34,21 +35,27 @@ class VerdictCache:
         return cls(Cache(root))
 
     def key(self, tex: str, context: Context) -> str:
-        payload = [_checker_version(), tex, context.fingerprint()]
-        return hashlib.sha256(json.dumps(payload).encode()).hexdigest()
+        return self.keys([tex], context)[0]
+
+    def keys(self, texs: Iterable[str], context: Context) -> list[str]:
+        """:meth:`key` of each of ``texs``, the context read once."""
+        version, fingerprint = _checker_version(), context.fingerprint()
+        return [
+            hashlib.sha256(json.dumps([version, tex, fingerprint]).encode()).hexdigest()
+            for tex in texs
+        ]
 
     def get(self, key: str) -> list[Verdict] | None:
-        try:
-            raw = self.store.get(self.KIND, key)
-            if raw is None:
-                return None
-            data = json.loads(raw)
-            return [
-                Verdict(v["claim"], Status[v["status"]], v["message"], v["hint"], v["offset"])
-                for v in data
-            ]
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        return _verdicts(self.store.get(self.KIND, key))
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, list[Verdict]]:
+        """The verdicts kept under those of ``keys`` that have readable ones."""
+        found = {}
+        for key, raw in self.store.get_many(self.KIND, keys).items():
+            verdicts = _verdicts(raw)
+            if verdicts is not None:
+                found[key] = verdicts
+        return found
 
     def put(self, key: str, verdicts: list[Verdict]) -> None:
         data = [
@@ -62,6 +69,19 @@ class VerdictCache:
             for v in verdicts
         ]
         self.store.put(self.KIND, key, json.dumps(data).encode())
+
+
+def _verdicts(raw: bytes | None) -> list[Verdict] | None:
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw)
+        return [
+            Verdict(v["claim"], Status[v["status"]], v["message"], v["hint"], v["offset"])
+            for v in data
+        ]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 @cache
