@@ -14,11 +14,8 @@ from tests.support import lesson_from
 BODY = "Se cumple $512^2=262\\,144$ y $\\frac{1}{4}=0{,}25$, pero no $2^3=9$.\n"
 
 
-def test_second_check_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lesson, errors = lesson_from(BODY)
-    assert lesson is not None and not errors
-    cache = VerdictCache.under(tmp_path)
-    first = check_claims(lesson, cache)
+def judgements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The formulas judged from now on (a verdict read from the cache is not judged)."""
     calls: list[str] = []
     real = claims.judge_formula
 
@@ -27,6 +24,15 @@ def test_second_check_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyP
         return real(tex, context)
 
     monkeypatch.setattr(claims, "judge_formula", counting)
+    return calls
+
+
+def test_second_check_uses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lesson, errors = lesson_from(BODY)
+    assert lesson is not None and not errors
+    cache = VerdictCache.under(tmp_path)
+    first = check_claims(lesson, cache)
+    calls = judgements(monkeypatch)
     second = check_claims(lesson, cache)
     assert calls == []
     assert [d.format() for d in second[0]] == [d.format() for d in first[0]]
@@ -54,14 +60,7 @@ def test_a_lesson_reads_its_verdicts_at_once_and_judges_a_repeat_once(
     lesson, errors = lesson_from(BODY + "Otra vez $2^3=9$ y $512^2=262\\,144$.\n")
     assert lesson is not None and not errors
     cache = VerdictCache.under(tmp_path)
-    calls: list[str] = []
-    real = claims.judge_formula
-
-    def counting(tex: str, context: claims.Context) -> list[claims.Verdict]:
-        calls.append(tex)
-        return real(tex, context)
-
-    monkeypatch.setattr(claims, "judge_formula", counting)
+    calls = judgements(monkeypatch)
     first = claims.claim_records(lesson, cache)
     assert sorted(calls) == sorted(set(calls)) and len(calls) == 3
     assert first == claims.claim_records(lesson)  # what no cache gives
