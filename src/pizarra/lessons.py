@@ -6,8 +6,9 @@ images it shows, pizarra's code, templates and CSS, and the Python running its c
 :func:`lesson_key` hashes exactly that, and :func:`verify_lessons` keeps each
 :class:`LessonResult` in the ``lessons`` kind of the cache: a lesson whose key is
 unchanged is neither re-verified nor re-rendered. The others run in a pool of worker
-processes, one lesson per task; results come back in course order, so the output does
-not depend on which worker finished first. A worker also reads the ids and links of the
+processes, one lesson per task, or, in a first build, each in the worker of the crew
+that parsed it (:mod:`pizarra.crew`); results come back in course order, so the output
+does not depend on which worker finished first. A worker also reads the ids and links of the
 pages it rendered (:func:`~pizarra.check.html_scan.scan_page`), so link checking in the
 main process only resolves them, and a cached lesson is not read again.
 """
