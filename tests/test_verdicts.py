@@ -43,15 +43,15 @@ def test_context_is_part_of_the_key(tmp_path: Path) -> None:
     cache = VerdictCache.under(tmp_path)
     plain = claims.Context()
     declared = claims.Context(domains={"n": "positive"})
-    assert cache.key("\\sqrt{n^2}=n", plain) != cache.key("\\sqrt{n^2}=n", declared)
+    assert cache.keys(["\\sqrt{n^2}=n"], plain) != cache.keys(["\\sqrt{n^2}=n"], declared)
 
 
 def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
     cache = VerdictCache.under(tmp_path)
-    key = cache.key("1=1", claims.Context())
+    [key] = cache.keys(["1=1"], claims.Context())
     cache.store.put(VerdictCache.KIND, key, b"{not json")
     cache.store.flush()
-    assert VerdictCache.under(tmp_path).get(key) is None
+    assert VerdictCache.under(tmp_path).get_many([key]) == {}
 
 
 def test_a_lesson_reads_its_verdicts_at_once_and_judges_a_repeat_once(

@@ -34,19 +34,13 @@ class VerdictCache:
         """The cache in ``root`` (pizarra's cache folder)."""
         return cls(Cache(root))
 
-    def key(self, tex: str, context: Context) -> str:
-        return self.keys([tex], context)[0]
-
     def keys(self, texs: Iterable[str], context: Context) -> list[str]:
-        """:meth:`key` of each of ``texs``, the context read once."""
+        """The key of each of ``texs`` in ``context`` (the context is read once)."""
         version, fingerprint = _checker_version(), context.fingerprint()
         return [
             hashlib.sha256(json.dumps([version, tex, fingerprint]).encode()).hexdigest()
             for tex in texs
         ]
-
-    def get(self, key: str) -> list[Verdict] | None:
-        return _verdicts(self.store.get(self.KIND, key))
 
     def get_many(self, keys: Iterable[str]) -> dict[str, list[Verdict]]:
         """The verdicts kept under those of ``keys`` that have readable ones."""
