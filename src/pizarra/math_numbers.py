@@ -27,21 +27,27 @@ _NAMES = re.compile(
     r"\\(?:label|ref|eqref|tag\*?|href|url|color|textcolor|begin|end|operatorname\*?)"
     r"\s*\{[^{}]*\}"
 )
+_DIGIT = re.compile(r"\d")
+"""What a numeral starts with (:data:`pizarra.exact.numerals.CANDIDATE`): a formula
+without one is shown as written."""
 _TEX_FOR = {",": "{,}", ".": ".", "\u00a0": "\\,", "\u202f": "\\,", " ": "\\,"}
 
 
 def display_numerals(tex: str, lang: str) -> str:
     """``tex`` with every numeral written as CLDR writes it in ``lang``."""
-    if not any(c.isdigit() for c in tex):
+    if _DIGIT.search(tex) is None:
         return tex
-    skipped = [m.span() for m in _NAMES.finditer(tex)]
+    skipped = [m.span() for m in _NAMES.finditer(tex)] if "\\" in tex else []
     parts: list[str] = []
     at = 0
     for found in scan(tex, lang):
         numeral = found.reading
         if not isinstance(numeral, Numeral) or _left_alone(tex, found.start, skipped):
             continue
-        parts += [tex[at : found.start], _tex_number(numeral, lang)]
+        parts += [
+            tex[at : found.start],
+            _tex_number(numeral.integer_digits, numeral.fraction_digits, lang),
+        ]
         at = found.end
     parts.append(tex[at:])
     return "".join(parts)
@@ -57,18 +63,23 @@ def localized(math: MathRenderer, lang: str) -> MathRenderer:
 
 
 def _left_alone(tex: str, start: int, skipped: list[tuple[int, int]]) -> bool:
-    before = tex[:start].rstrip(" ")
-    if before.endswith(("^", "_")) or (before[-1:].isascii() and before[-1:].isalpha()):
+    before = start  # the character before the numeral, blanks skipped
+    while before > 0 and tex[before - 1] == " ":
+        before -= 1
+    last = tex[before - 1] if before > 0 else ""
+    if last and (last in "^_" or (last.isascii() and last.isalpha())):
         return True
     return any(a <= start < b for a, b in skipped)
 
 
-def _tex_number(numeral: Numeral, lang: str) -> str:
-    digits = numeral.integer_digits
+@lru_cache(maxsize=512)
+def _tex_number(digits: str, fraction_digits: str, lang: str) -> str:
+    """The numeral with these digits as TeX in ``lang``: a lesson writes the same
+    numbers again and again, so each is formatted once."""
     whole = format_integer(int(digits), lang) if digits[:1] != "0" or digits == "0" else digits
     text = whole
-    if numeral.fraction_digits:
-        text += _decimal_symbol(lang) + numeral.fraction_digits
+    if fraction_digits:
+        text += _decimal_symbol(lang) + fraction_digits
     return "".join(_TEX_FOR.get(c, c if c.isdigit() else "{" + c + "}") for c in text)
 
 

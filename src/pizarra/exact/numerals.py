@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 CANDIDATE = re.compile(r"\d+(?:(?:\{,\}|\\,|[.,])\d+)*")
 """Digits joined by the separators a numeral may use: what :func:`scan` looks at."""
@@ -144,6 +145,8 @@ def read(text: str, lang: str) -> Numeral | Ambiguous:
     """Read one numeral (a match of :data:`CANDIDATE`) in the language ``lang``."""
     if len(text) > _MAX_DIGITS:
         return Ambiguous(text[:20] + "...", "a numeral with too many digits", "shorten it")
+    if text.isdecimal():  # no separator: what the rules below make of it, at once
+        return Numeral(text, "", False)
     parts = _SEPARATOR.split(text)
     separators = _SEPARATOR.findall(text)
     if _spanish(lang):
@@ -151,6 +154,7 @@ def read(text: str, lang: str) -> Numeral | Ambiguous:
     return _read(text, parts, separators, decimal=".", lang_name="English")
 
 
+@lru_cache(maxsize=64)
 def _spanish(lang: str) -> bool:
     return lang.split("-")[0].lower() == "es"
 
