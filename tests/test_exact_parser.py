@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.exact.ast import Abs, BinOp, Neg, Num, Pow, Root, Sym, has_letters
+from pizarra.exact.ast import Abs, BinOp, Call, Neg, Num, Pow, Root, Sym, has_letters
 from pizarra.exact.lexer import Kind, lex
 from pizarra.exact.parser import Unsupported, parse_number, parse_side
 
@@ -134,6 +134,26 @@ def test_outside_the_subset_is_unsupported(tex: str) -> None:
 def test_a_double_factorial_is_ambiguous() -> None:
     node = _parse("3!!")
     assert isinstance(node, Unsupported) and "double factorial" in node.reason
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        ("(2)_3", "a subscript on something other than a letter"),
+        ("2^3^2", "a double script"),
+        ("2^3_1", "a double script"),
+        ("2^3!", "a factorial after a power is ambiguous"),
+    ],
+)
+def test_what_follows_an_atom_says_why_it_is_unsupported(tex: str, reason: str) -> None:
+    node = _parse(tex)
+    assert isinstance(node, Unsupported) and node.reason == reason
+
+
+@pytest.mark.parametrize(("tex", "name"), [("3!", "factorial"), ("50\\%", "percent")])
+def test_what_follows_an_atom_applies_to_it(tex: str, name: str) -> None:
+    node = _parse(tex)
+    assert isinstance(node, Call) and node.name == name and isinstance(node.args[0], Num)
 
 
 @pytest.mark.parametrize(

@@ -39,42 +39,58 @@ _ARRAY_COLUMNS = re.compile(r"^[rcl]+$")
 
 
 def normalize(tokens: list[Token]) -> list[Token]:
-    """The tokens with layout replaced by what it means (see the module docstring)."""
+    """The tokens with layout replaced by what it means (see the module docstring).
+
+    Each rule applies to one kind of token, so a token is only tried against its
+    kind's rules: most tokens are characters, letters and numbers, which no rule but
+    the braces' count and the ratio changes."""
     out: list[Token] = []
     closing: list[int] = []
     arrays: list[bool] = []
     braces = 0
     i = 0
-    while i < len(tokens):
+    count = len(tokens)
+    while i < count:
         token = tokens[i]
         if closing and i == closing[-1]:
             closing.pop()
             i += 1
             continue
-        braces += _char(token, "{") - _char(token, "}")
-        if _command(token, *_LABELS):
-            i = _after_group(tokens, i + 1)
-            continue
-        if _command(token, *_DROPPED):
-            i += 1
-            continue
-        if _command(token, "\\boxed") and i + 1 < len(tokens) and _char(tokens[i + 1], "{"):
-            closing.append(_matching(tokens, i + 1))
-            i += 2
-            continue
-        if _command(token, "\\\\") and i + 1 < len(tokens) and _char(tokens[i + 1], "["):
-            out.append(token)
-            i = _after_bracket(tokens, i + 1)
-            continue
-        if _command(token, "\\overset", "\\stackrel") and _is_question_equals(tokens, i):
-            out.append(replace(token, kind=Kind.COMMAND, text=EQUATION_TO_SOLVE))
-            i += 7
-            continue
-        if _command(token, "\\not") and i + 1 < len(tokens) and _char(tokens[i + 1], "="):
-            out.append(Token(Kind.COMMAND, "\\ne", token.start, tokens[i + 1].end))
-            i += 2
-            continue
-        if token.kind is Kind.BEGIN and token.text == "array":
+        kind, text = token.kind, token.text
+        if kind is Kind.CHAR:
+            if text == "{":
+                braces += 1
+            elif text == "}":
+                braces -= 1
+            elif text == ":" and _between_numbers(tokens, i):
+                out.append(replace(token, kind=Kind.COMMAND, text="\\div"))
+                i += 1
+                continue
+        elif kind is Kind.COMMAND:
+            following = tokens[i + 1] if i + 1 < count else None
+            if text in _LABELS:
+                i = _after_group(tokens, i + 1)
+                continue
+            if text in _DROPPED:
+                i += 1
+                continue
+            if text == "\\boxed" and following is not None and _char(following, "{"):
+                closing.append(_matching(tokens, i + 1))
+                i += 2
+                continue
+            if text == "\\\\" and following is not None and _char(following, "["):
+                out.append(token)
+                i = _after_bracket(tokens, i + 1)
+                continue
+            if text in ("\\overset", "\\stackrel") and _is_question_equals(tokens, i):
+                out.append(replace(token, kind=Kind.COMMAND, text=EQUATION_TO_SOLVE))
+                i += 7
+                continue
+            if text == "\\not" and following is not None and _char(following, "="):
+                out.append(Token(Kind.COMMAND, "\\ne", token.start, following.end))
+                i += 2
+                continue
+        elif kind is Kind.BEGIN and text == "array":
             spec_end = _after_group(tokens, i + 1)
             spec = "".join(t.text for t in tokens[i + 2 : spec_end - 1])
             rows = bool(_ARRAY_COLUMNS.match(spec))
@@ -83,15 +99,11 @@ def normalize(tokens: list[Token]) -> list[Token]:
                 out.append(replace(token, text="aligned"))
                 i = spec_end
                 continue
-        if token.kind is Kind.END and token.text == "array" and arrays and arrays.pop():
+        elif kind is Kind.END and text == "array" and arrays and arrays.pop():
             out.append(replace(token, text="aligned"))
             i += 1
             continue
-        if _char(token, ":") and _between_numbers(tokens, i):
-            out.append(replace(token, kind=Kind.COMMAND, text="\\div"))
-            i += 1
-            continue
-        if token.kind is Kind.TEXT and braces == 0 and _connector(token):
+        elif kind is Kind.TEXT and braces == 0 and _connector(token):
             out.append(replace(token, kind=Kind.COMMAND, text=CONNECTOR))
             i += 1
             continue

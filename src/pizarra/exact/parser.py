@@ -110,6 +110,12 @@ def parse_number(text: str, lang: str = "en") -> Fraction | None:
     return reading.value if isinstance(reading, Numeral) else None
 
 
+_SIGNS = ("+", "-", *sorted(PLUS_MINUS))
+_PRODUCTS = (*sorted(MULTIPLY), *sorted(DIVIDE))
+_AFTER_ATOM = frozenset({"_", "!", "^", "\\%"})
+"""The only texts that can follow an atom within :meth:`_Parser.power`."""
+
+
 class _Parser:
     def __init__(
         self, tokens: list[Token], functions: frozenset[str], variables: frozenset[str]
@@ -133,8 +139,10 @@ class _Parser:
         return "end of side" if token is None else repr(token.text)
 
     def at(self, *texts: str) -> bool:
-        token = self.peek()
-        return token is not None and token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in texts
+        if self.i >= len(self.tokens):  # the parser's most frequent question: no peek() call
+            return False
+        token = self.tokens[self.i]
+        return token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in texts
 
     def take(self) -> Token:
         token = self.peek()
@@ -160,7 +168,7 @@ class _Parser:
     def expr(self) -> Node:
         self.deeper()
         node: Node
-        if self.at("-", "+", *PLUS_MINUS):
+        if self.at(*_SIGNS):
             sign = self.take()
             term = self.term()
             if sign.text in PLUS_MINUS:
@@ -169,7 +177,7 @@ class _Parser:
                 node = Neg(term, sign.start, term.end) if sign.text == "-" else term
         else:
             node = self.term()
-        while self.at("+", "-", *PLUS_MINUS):
+        while self.at(*_SIGNS):
             op = self.take().text
             right = self.term()
             if op in PLUS_MINUS:
@@ -183,7 +191,7 @@ class _Parser:
 
     def term(self) -> Node:
         node = self.implicit()
-        while self.at(*MULTIPLY, *DIVIDE):
+        while self.at(*_PRODUCTS):
             op = "/" if self.take().text in DIVIDE else "*"
             right = self.implicit()
             if op == "/" and self.factors > 1:
@@ -232,6 +240,9 @@ class _Parser:
 
     def power(self) -> Node:
         base = self.atom()
+        following = self.peek()
+        if following is None or following.text not in _AFTER_ATOM:
+            return base  # what follows most atoms: none of the checks below applies
         if self.at("_"):
             raise _Stop("a subscript on something other than a letter")
         if self.at("!"):

@@ -136,6 +136,9 @@ _RELATION_MARK = re.compile(
 one, a command as a whole name (``\\le`` is not in ``\\left``; ``=`` is in
 ``\\overset{?}{=}``)."""
 
+_MARKS = (Kind.CHAR, Kind.COMMAND, Kind.BEGIN, Kind.END)
+"""The kinds of token that can break, align, relate, list or nest: the others
+(letters, numbers, words) only ever join the side being read."""
 _LISTS = frozenset({",", ";", CONNECTOR})
 """Separators that can also list values (``x \\ne 0, 1``)."""
 LISTED = "a list of values"
@@ -172,15 +175,20 @@ def _split(tokens: list[Token]) -> list[Link]:
             depth = max(0, depth + _depth_change(token))
             statement.sides[-1].append(token)
             continue
-        if _is(token, "\\\\"):
+        if token.kind not in _MARKS:
+            statement.sides[-1].append(token)  # a letter, number, word...: no rule below
+            row_start = False
+            continue
+        row_break = _is(token, "\\\\")
+        if row_break:
             resume = _continuation(tokens, index - 1)
             if resume is not None and statement.sides[-1]:
                 index = resume
                 continue
-        if _is(token, "\\\\") or _alignment(token):
+        if row_break or _alignment(token):
             last_side = _finish(statement, links, last_side)
             statement = _Statement()
-            row_start = _is(token, "\\\\")
+            row_start = row_break
             continue
         if _is(token, "&"):
             if not _cell_break(statement, tokens, index - 1, row_start):
