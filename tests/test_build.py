@@ -134,8 +134,6 @@ def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_sit
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The pages are written beside the site while Pagefind works; its failure drops them."""
-    import pagefind.service
-
     from pizarra import site
 
     out = tmp_path / "site"
@@ -149,7 +147,7 @@ def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_sit
         real_write(self, files)
 
     monkeypatch.setattr(site.StagedSite, "write", write)
-    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
     report = build(SITE / "course", out, tools())
     assert report.failed() and staged and staged[0] > 10
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

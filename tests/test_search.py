@@ -70,11 +70,9 @@ def test_works_where_an_event_loop_is_running() -> None:
 def test_a_service_that_ends_without_answering_is_a_search_index_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import pagefind.service
-
     from pizarra.search import SearchIndexError
 
-    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
     with pytest.raises(SearchIndexError, match="ended before answering"):
         search_index({"uno/index.html": b"<html></html>"}, ["uno/index.html"])
 
@@ -83,13 +81,11 @@ def test_a_build_whose_index_fails_reports_it_with_its_links_checked_meanwhile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Pagefind runs beside the link check; its failure still reaches the report."""
-    import pagefind.service
-
     from pizarra.build import Tools, verify
     from pizarra.execute import KernelRunner
     from tests.support import FIXTURES, fake_math
 
-    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/bin/true"))
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
     report = verify(FIXTURES / "site" / "course", Tools(fake_math, KernelRunner(), None))
     [failure] = [d for d in report.diagnostics if "search index" in d.message]
     assert "ended before answering" in failure.message
@@ -196,3 +192,38 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
     assert events[:2] == ["close", "render"]
     assert len(set(map(id, feeds))) == 1, "the closed feed made the index"
     assert any(name.startswith(f"{FOLDER}/index/") for name in report.files)
+
+
+def test_pagefind_reads_formulas_as_their_tex_only() -> None:
+    from pizarra.search import searchable
+
+    page = PAGE.format(lang="es", title="Uno") + '<math display="block"><mi>z</mi></math>'
+    shown = searchable(page)
+    assert "<span>\\frac{x}{y}</span></p>" in shown
+    assert "<mi>x</mi>" not in shown and "<semantics>" not in shown
+    assert shown.endswith('<math display="block"><mi>z</mi></math>'), "no TeX: left as it is"
+    assert shown.replace("<span>\\frac{x}{y}</span>", "") == page.replace(
+        page[page.index("<math>") : page.index("</math>") + 7], ""
+    )
+    assert searchable("<p>sin fórmulas</p>") == "<p>sin fórmulas</p>"
+
+
+def test_the_index_of_a_lesson_is_the_index_of_its_whole_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dropping the MathML changes Pagefind's work, not what it writes."""
+    import pizarra.search
+    from pizarra.mathml import MathCoreRenderer
+
+    math = MathCoreRenderer()
+    formulas = ["2^{10} = 1024", "\\sqrt{x^2} = |x|", "\\frac{n^2}{2}", "\\log_2 8 = 3"]
+    body = "".join(
+        f"<p>Paso {i}: {math(tex, i % 2 == 0)} y sigue.</p>" for i, tex in enumerate(formulas)
+    )
+    page = PAGE.format(lang="es", title="Uno").replace("</article>", body + "</article>")
+    files = {"uno/index.html": page.encode()}
+    slim = search_index(files, ["uno/index.html"])
+    monkeypatch.setattr(pizarra.search, "searchable", lambda page: page)
+    whole = search_index(files, ["uno/index.html"])
+    assert slim == whole
+    assert "\\sqrt{x^2}" in str(fragments(slim)[0]["content"])
