@@ -114,3 +114,33 @@ def test_many_keys_are_read_in_a_few_queries(
     assert found == expected
     assert store.get_many("cells", ["k0"]) == {}
     assert all(store.get("claims", key) == value for key, value in found.items())
+
+
+def entries_in_file(database: Path, copy: Path) -> list[tuple[str, bytes]]:
+    """The entries of ``database``'s own file, without its write-ahead log."""
+    import shutil
+    import sqlite3
+
+    shutil.copyfile(database, copy)
+    connection = sqlite3.connect(copy)
+    try:
+        return [(k, bytes(v)) for k, v in connection.execute("SELECT key, value FROM entries")]
+    except sqlite3.OperationalError:  # not even the table: everything is in the log
+        return []
+    finally:
+        connection.close()
+
+
+def test_a_checkpoint_moves_the_log_into_the_database_file(tmp_path: Path) -> None:
+    cache = Cache(tmp_path / "c")
+    reader = Cache(tmp_path / "c")
+    assert reader.get("kind", "other") is None  # another connection stays open throughout
+    cache.put("kind", "key", b"value")
+    cache.flush()
+    database = tmp_path / "c" / "kind.sqlite3"
+    assert entries_in_file(database, tmp_path / "before.sqlite3") == []
+    cache.checkpoint()
+    assert entries_in_file(database, tmp_path / "after.sqlite3") == [("key", b"value")]
+    assert reader.get("kind", "key") == b"value"
+    cache.close()
+    reader.close()

@@ -256,3 +256,16 @@ def test_a_file_listed_twice_gives_the_errors_of_one_process(tmp_path: Path) -> 
     together = verify(src, tools(), outlines=True)
     assert any("share the URL slug" in d.message for d in alone.diagnostics)
     assert outcome(together) == outcome(alone)
+
+
+def test_the_workers_leave_their_parses_in_the_database_file(tmp_path: Path) -> None:
+    """Not in the write-ahead log, which the main process would otherwise copy over
+    when it closes the cache, after the site is written."""
+    from tests.test_cache import entries_in_file
+
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    assert crewed(verify(src, tools(store), outlines=True))
+    kept = entries_in_file(tmp_path / "cache" / "parsed.sqlite3", tmp_path / "copy.sqlite3")
+    assert len(kept) == 3
+    store.close()

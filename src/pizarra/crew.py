@@ -220,6 +220,8 @@ def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, p
         if tools.store is not None:
             tools.store.flush()
         connection.send(("result", path, result))
+    if tools.store is not None:
+        tools.store.checkpoint()
 
 
 def with_bodies(course: Course, mine: dict[Path, Lesson]) -> Course:
