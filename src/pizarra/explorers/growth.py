@@ -25,7 +25,7 @@ from pizarra.explorers.growth_data import (
     value_text,
     valuetext_template,
 )
-from pizarra.explorers.growth_html import growth_template
+from pizarra.explorers.growth_html import growth_parts, growth_template
 from pizarra.explorers.spec import GrowthSpec
 from pizarra.i18n.numbers import format_integer
 from pizarra.i18n.strings import t
@@ -123,15 +123,21 @@ def _description(spec: GrowthSpec, chart: Chart, lang: str) -> str:
 
 @dataclass(frozen=True)
 class _Shared:
-    """What every state's HTML of one explorer shares: its numbers and texts."""
+    """What every state's HTML of one explorer shares: its numbers and texts, and the
+    markup that does not change with the state (``growth_parts.html``)."""
 
     texts: tuple[dict[str, str], ...]
     summaries: tuple[str, ...]
     value_texts: tuple[str, ...]
     chart: Chart
-    title: str
-    desc: str
     data: Markup
+    legend: Markup
+    frame: Markup
+    """The chart's frame: its title, grid and axes."""
+    shapes: tuple[Markup, ...]
+    """Each series' line, points and label (its dot moves with the state)."""
+    rows: tuple[tuple[Markup, Markup], ...]
+    """Each row of the data table, as another state's and as the current state's."""
 
 
 @lru_cache(maxsize=64)
@@ -167,14 +173,22 @@ def _shared(spec: GrowthSpec, lang: str) -> _Shared:
         series=", ".join(s.label for s in spec.series),
         variable=variable.label,
     )
+    parts = growth_parts()
+    mark = spec.table.mark or t(lang, "selected")
+    cells = [[row_texts[c.readout] for c in spec.table.columns] for row_texts in texts]
+    desc = _description(spec, chart, lang)
     return _Shared(
         texts=tuple(texts),
         summaries=tuple(fill(spec.summary, row_texts) for row_texts in texts),
         value_texts=tuple(format_integer(v, lang) for v in variable.values),
         chart=chart,
-        title=title,
-        desc=_description(spec, chart, lang),
         data=_json(data),
+        legend=parts.legend(chart),
+        frame=parts.chart_frame(spec.id, chart, chart.plot, WIDTH, HEIGHT, title, desc),
+        shapes=tuple(parts.series_shapes(line, i) for i, line in enumerate(chart.lines)),
+        rows=tuple(
+            (parts.table_row(c, False, mark), parts.table_row(c, True, mark)) for c in cells
+        ),
     )
 
 
@@ -183,14 +197,6 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
     variable = spec.variable
     shared = _shared(spec, lang)
     texts, value_texts, chart = shared.texts, shared.value_texts, shared.chart
-    columns = spec.table.columns
-    table_rows = [
-        {
-            "current": i == state.index,
-            "cells": [row_texts[c.readout] for c in columns],
-        }
-        for i, row_texts in enumerate(texts)
-    ]
     return Markup(
         growth_template().render(
             id=spec.id,
@@ -206,12 +212,10 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
             valuetext=value_text(spec, state.value, lang),
             value_text=value_texts[state.index],
             widest_value=_widest(list(value_texts)),
-            chart=chart,
-            width=WIDTH,
-            height=HEIGHT,
+            legend=shared.legend,
+            frame=shared.frame,
+            shapes=shared.shapes,
             plot=chart.plot,
-            title=shared.title,
-            desc=shared.desc,
             marker={"x": chart.xs[state.index], "ys": chart.marker_ys[state.index]},
             readouts=spec.readouts,
             texts=texts[state.index],
@@ -221,8 +225,7 @@ def render(spec: GrowthSpec, lang: str, state: GrowthState) -> Markup:
             show_table=t(lang, "show_table"),
             table=spec.table,
             current_label=spec.table.current_label or t(lang, "current_state"),
-            mark=spec.table.mark or t(lang, "selected"),
-            rows=table_rows,
+            rows=[row[i == state.index] for i, row in enumerate(shared.rows)],
             data=shared.data,
         )
     )

@@ -11,6 +11,7 @@ Classes start with ``px-``; ``data-*`` attributes are what the script reads.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from jinja2 import Template
 
@@ -18,9 +19,17 @@ from pizarra.templating import growth_environment
 
 NAME = "growth.html"
 """The template, beside this module."""
+PARTS = "growth_parts.html"
+"""Its macros for the markup every state of one explorer shares."""
 
 
 @cache
 def growth_template() -> Template:
     """The compiled template (from the install when it was compiled there)."""
     return growth_environment().get_template(NAME)
+
+
+@cache
+def growth_parts() -> Any:
+    """The macros of :data:`PARTS`, called from Python (each returns Markup)."""
+    return growth_environment().get_template(PARTS).module
