@@ -221,3 +221,22 @@ def test_a_worker_ends_when_pizarra_is_killed() -> None:
         time.sleep(0.02)
     os.kill(worker, signal.SIGKILL)
     raise AssertionError("the worker outlived pizarra")
+
+
+def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path: Path) -> None:
+    from pizarra.lessons import verify_lesson
+    from tests.support import fake_math
+
+    src = write_course(tmp_path / "c")
+    course, errors = load_course(src)
+    assert course is not None and not errors
+    lesson = next(iter(course.lessons()))
+    calls: list[str] = []
+
+    def counting(tex: str, display: bool) -> str:
+        calls.append(tex)
+        return fake_math(tex, display)
+
+    result = verify_lesson(course, lesson, Tools(counting, KernelRunner(), None), False)
+    assert not result.diagnostics
+    assert sorted(calls) == sorted({item.tex for item in lesson.math})

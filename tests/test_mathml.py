@@ -266,3 +266,29 @@ def test_main_font_face_covers_the_lesson(render: MathCoreRenderer) -> None:
             used.update(ord(ch) for ch in "".join(child.itertext()))
     missing = sorted(f"U+{cp:04X}" for cp in used - core)
     assert not missing
+
+
+def test_a_remembering_renderer_converts_each_formula_once() -> None:
+    from pizarra.mathml import MathError, Remembering, with_macros
+
+    calls: list[tuple[str, bool]] = []
+
+    def counting(tex: str, display: bool) -> str:
+        calls.append((tex, display))
+        if tex == "\\bad":
+            raise MathError("unknown command")
+        return f"<math>{tex}</math>"
+
+    math = Remembering(counting)
+    assert [math("x", False), math("x", False), math("x", True)] == ["<math>x</math>"] * 3
+    assert calls == [("x", False), ("x", True)]
+    for _ in range(2):
+        with pytest.raises(MathError):
+            math("\\bad", False)
+    assert calls[2:] == [("\\bad", False)] * 2, "a failure is not remembered"
+    core = Remembering(MathCoreRenderer())
+    named = with_macros(core, {"midpoint": "M_0"})
+    assert named is not core and with_macros(core, {"midpoint": "M_0"}) is named
+    assert "<msub><mi>M</mi><mn>0</mn></msub>" in named("\\midpoint", False)
+    with pytest.raises(MathError):
+        core("\\midpoint", False)

@@ -41,6 +41,7 @@ from pizarra.check.math import check_math
 from pizarra.check.references import check_references
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.guard import guarded
+from pizarra.mathml import Remembering
 from pizarra.model import Course, Lesson
 from pizarra.recent import Recent
 from pizarra.render import lesson_path, render_lesson_page, render_state_pages
@@ -86,6 +87,7 @@ def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) ->
     """
     found: list[Diagnostic] = []
     at = SourcePos(lesson.display_path, 1, 1)
+    tools = replace(tools, math=Remembering(tools.math))  # checked, then rendered
     checked = guarded(
         partial(_check, course, lesson, tools, strict), None, at, "checking this lesson", found
     )

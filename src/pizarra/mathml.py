@@ -166,9 +166,38 @@ class MathCoreRenderer:
 
 def with_macros(math: MathRenderer, macros: Mapping[str, str]) -> MathRenderer:
     """``math`` extended by ``macros``; renderers that know no macros are returned as is."""
-    if macros and isinstance(math, MathCoreRenderer):
+    if macros and isinstance(math, (MathCoreRenderer, Remembering)):
         return math.with_macros(macros)
     return math
+
+
+class Remembering:
+    """``math`` converting each formula once: a lesson's formulas are converted when
+    they are checked and again when its page is rendered, most of them unchanged by
+    :func:`pizarra.math_numbers.display_numerals` in between. One per lesson, so it
+    holds one lesson's MathML at most; a formula that fails is tried again."""
+
+    def __init__(self, math: MathRenderer) -> None:
+        self.math = math
+        self._seen: dict[tuple[str, bool], str] = {}
+        self._derived: dict[tuple[tuple[str, str], ...], Remembering] = {}
+
+    def with_macros(self, macros: Mapping[str, str]) -> Remembering:
+        """This one, remembering apart what ``macros`` make of each formula."""
+        derived = with_macros(self.math, macros)
+        if derived is self.math:
+            return self
+        key = tuple(sorted(macros.items()))
+        if key not in self._derived:
+            self._derived[key] = Remembering(derived)
+        return self._derived[key]
+
+    def __call__(self, tex: str, display: bool) -> str:
+        key = (tex, display)
+        mathml = self._seen.get(key)
+        if mathml is None:
+            mathml = self._seen[key] = self.math(tex, display)
+        return mathml
 
 
 def macro_problems(macros: Mapping[str, str]) -> list[MacroError]:
