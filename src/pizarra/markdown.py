@@ -40,4 +40,5 @@ def parser() -> MarkdownIt:
         .use(myst_block_plugin)
     )
     md.disable("text_join")
+    md.disable(["html_block", "html_inline"])  # raw HTML is off: they could only say no
     return md
