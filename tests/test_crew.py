@@ -269,3 +269,41 @@ def test_the_workers_leave_their_parses_in_the_database_file(tmp_path: Path) -> 
     kept = entries_in_file(tmp_path / "cache" / "parsed.sqlite3", tmp_path / "copy.sqlite3")
     assert len(kept) == 3
     store.close()
+
+
+def test_a_crew_build_stages_each_lesson_as_it_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pizarra import site
+
+    src = write_course(tmp_path / "c")
+    soon: list[list[str]] = []
+    real = site.StagedSite.write_soon
+
+    def write_soon(self: site.StagedSite, files: dict[str, bytes]) -> None:
+        soon.append(sorted(files))
+        real(self, files)
+
+    monkeypatch.setattr(site.StagedSite, "write_soon", write_soon)
+    report = build(src, tmp_path / "out", tools(), outlines=True)
+    assert crewed(report) and not report.failed()
+    lessons = ["uno/index.html", "dos/index.html", "cuatro/index.html"]
+    assert [page for pages in soon for page in pages if page in lessons] == lessons
+    assert len(soon) == 3
+    written = {str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*.html")}
+    assert {page for pages in soon for page in pages} <= written
+
+
+def test_a_site_frame_that_fails_fails_the_crew_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pizarra.build
+
+    def broken(course: object) -> None:
+        raise RuntimeError("frame")
+
+    monkeypatch.setattr(pizarra.build, "site_frame", broken)
+    src = write_course(tmp_path / "c")
+    with pytest.raises(RuntimeError, match="frame"):
+        build(src, tmp_path / "out", tools(), outlines=True)
+    assert list(tmp_path.iterdir()) == [tmp_path / "c"]

@@ -136,3 +136,38 @@ def test_a_discarded_staged_site_leaves_the_old_one(tmp_path: Path) -> None:
     staged.discard()
     assert (out / "index.html").read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_files_written_soon_are_there_before_the_site_is_finished(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    staged = site.StagedSite(out)
+    staged.write_soon({"uno/index.html": b"uno", "uno/n-2.html": b"dos"})
+    staged.write_soon({"dos/index.html": b"tres"})
+    staged.write({"index.html": b"portada"})  # waits for the thread first
+    found = {str(p.relative_to(staged.staging)) for p in staged.staging.rglob("*") if p.is_file()}
+    assert found == {"uno/index.html", "uno/n-2.html", "dos/index.html", "index.html"}
+    assert (out / "index.html").read_bytes() == b"old"
+    staged.finish({"index.html": b"portada", "dos/index.html": b"tres"})
+    found = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert found == {"index.html", "dos/index.html", site.MARKER}
+
+
+def test_a_failure_of_the_writing_thread_reaches_the_build(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    staged = site.StagedSite(out)
+    staged.write_soon({"../escape.html": b"x"})
+    with pytest.raises(site.SiteWriteError, match="outside the site"):
+        staged.finish(NEW)
+    staged.discard()
+    assert (out / "index.html").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_discarded_site_waits_for_what_was_written_soon(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    staged = site.StagedSite(out)
+    staged.write_soon({f"p{i}/index.html": b"x" * 10_000 for i in range(200)})
+    staged.discard()
+    assert not out.exists() and list(tmp_path.iterdir()) == []

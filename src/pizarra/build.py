@@ -112,6 +112,7 @@ def verify(
     search: bool = True,
     outlines: bool = False,
     before_index: Callable[[Report], None] | None = None,
+    on_lesson: Callable[[Lesson, LessonResult], None] | None = None,
 ) -> Report:
     """Load the course, run every check, render every page and check its links.
 
@@ -119,6 +120,7 @@ def verify(
     ``search`` the site has no search index (``serve`` makes it after the reload).
     With ``outlines``, a course none of whose lessons was parsed before is parsed by
     a crew of workers (:mod:`pizarra.crew`), and the report's course holds outlines.
+    ``on_lesson`` is told of each lesson's result as it comes (in course order), and
     ``before_index`` is given the report, its files all there but the search index's,
     while Pagefind finishes the index.
     """
@@ -136,7 +138,16 @@ def verify(
         feed = _Feed() if search else None
         try:
             return _verify_course(
-                course, src, tools, strict_claims, feed, report, started, crew, before_index
+                course,
+                src,
+                tools,
+                strict_claims,
+                feed,
+                report,
+                started,
+                crew,
+                before_index,
+                on_lesson,
             )
         finally:
             if feed is not None:
@@ -156,10 +167,25 @@ def _verify_course(
     started: float,
     crew: Crew | None = None,
     before_index: Callable[[Report], None] | None = None,
+    on_lesson: Callable[[Lesson, LessonResult], None] | None = None,
 ) -> Report:
     """:func:`verify` once the course is loaded: ``feed`` gets each lesson page as soon
     as it is rendered, so Pagefind indexes while the other lessons are verified."""
-    results = verify_lessons(course, tools, strict_claims, on_result=feed, crew=crew)
+
+    def told(lesson: Lesson, result: LessonResult) -> None:
+        if feed is not None:
+            feed(lesson, result)
+        if on_lesson is not None:
+            on_lesson(lesson, result)
+
+    frames: list[SiteFrame] = []  # made while a crew's workers start on their lessons
+
+    def meanwhile() -> None:
+        frames.append(site_frame(course))
+
+    results = verify_lessons(
+        course, tools, strict_claims, on_result=told, crew=crew, meanwhile=meanwhile
+    )
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
     report.inputs = course_inputs(course, src)
@@ -168,7 +194,7 @@ def _verify_course(
         return _finish(report, started, tools)
     if feed is not None:
         feed.close()  # Pagefind writes the index while the site is rendered and checked
-    files = render_site(course, results)
+    files = render_site(course, results, frames[0] if frames else None)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     indexing = None
@@ -194,10 +220,17 @@ def build(
 ) -> Report:
     """Verify, then replace ``out`` with the new site only if nothing failed.
 
-    The site is written beside ``out`` while Pagefind finishes the index, and takes
-    the old one's place only once the index is added and nothing failed."""
+    The site is written beside ``out`` as its lessons are done (by a thread of its
+    own) and while Pagefind finishes the index, and takes the old one's place only
+    once the index is added and nothing failed."""
     ensure_replaceable(out)
     staged: StagedSite | None = None
+
+    def stage(lesson: Lesson, result: LessonResult) -> None:
+        nonlocal staged
+        if result.pages:
+            staged = staged or StagedSite(out)
+            staged.write_soon(result.pages)
 
     def write_early(report: Report) -> None:
         nonlocal staged
@@ -206,7 +239,9 @@ def build(
             staged.write(report.files)
 
     try:
-        report = verify(src, tools, strict_claims, outlines=outlines, before_index=write_early)
+        report = verify(
+            src, tools, strict_claims, outlines=outlines, before_index=write_early, on_lesson=stage
+        )
         if not report.failed(strict):
             staged = staged or StagedSite(out)
             staged.finish(report.files)
@@ -290,31 +325,59 @@ def course_inputs(course: Course, src: Path) -> list[Path]:
     return found
 
 
-def render_site(course: Course, results: Sequence[LessonResult]) -> dict[str, bytes]:
-    """Every page and asset of the site, in memory (lesson pages come rendered)."""
+def render_site(
+    course: Course, results: Sequence[LessonResult], frame: SiteFrame | None = None
+) -> dict[str, bytes]:
+    """Every page and asset of the site, in memory: the lesson pages come rendered, the
+    rest from ``frame`` (:func:`site_frame`, made now if not given)."""
+    frame = frame or site_frame(course)
+    files = dict(frame.front)
+    for result, images in zip(results, frame.images, strict=True):
+        files |= result.pages
+        files |= images
+    return files | frame.back
+
+
+@dataclass(frozen=True)
+class SiteFrame:
+    """What a site holds besides its lessons' pages, which depends on the course alone
+    (outlines will do): made while the lessons are verified."""
+
+    front: dict[str, bytes]
+    """The course page, and the index page when there is one."""
+    images: tuple[dict[str, bytes], ...]
+    """The images each lesson shows, in course order."""
+    back: dict[str, bytes]
+    """The 404 page and the assets."""
+
+
+def site_frame(course: Course) -> SiteFrame:
+    """The :class:`SiteFrame` of ``course``."""
     index = index_path(course)
-    files: dict[str, bytes] = {
+    front: dict[str, bytes] = {
         "index.html": render_course_page(
             course, index.removesuffix("index.html") if index else None
         ).encode()
     }
     if index is not None:
-        files[index] = render_index_page(course).encode()
-    all_tex = ""
-    for lesson, result in zip(course.lessons(), results, strict=True):
-        files |= result.pages
-        all_tex += lesson.source_text
-        for image in lesson.images():
-            files[image.site_path] = image.file.read_bytes()
-    files["404.html"] = render_status_page(
-        course, 404, t(course.lang, "not_found_title"), "", "./"
-    ).encode()
+        front[index] = render_index_page(course).encode()
+    lessons = list(course.lessons())
+    images = tuple(
+        {image.site_path: image.file.read_bytes() for image in lesson.images()}
+        for lesson in lessons
+    )
+    back = {
+        "404.html": render_status_page(
+            course, 404, t(course.lang, "not_found_title"), "", "./"
+        ).encode()
+    }
     static = resources.files("pizarra") / "static"
     for name in SITE_STATIC:
-        files[f"assets/{name}"] = (static / name).read_bytes()
+        back[f"assets/{name}"] = (static / name).read_bytes()
+    all_tex = "".join(lesson.source_text for lesson in lessons)
     for name, data in {**_math_assets(all_tex), **explorer_assets()}.items():
-        files[f"assets/{name}"] = data
-    return files
+        back[f"assets/{name}"] = data
+    return SiteFrame(front, images, back)
 
 
 def lesson_scans(results: Sequence[LessonResult], files: dict[str, bytes]) -> dict[str, PageScan]:

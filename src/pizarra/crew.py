@@ -17,7 +17,7 @@ never a result.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -124,10 +124,17 @@ class Crew:
         return member.parsed[path]
 
     def verify(
-        self, course: Course, strict: bool, paths: Sequence[Path]
+        self,
+        course: Course,
+        strict: bool,
+        paths: Sequence[Path],
+        meanwhile: Callable[[], None] | None = None,
     ) -> Iterator[tuple[Path, LessonResult | None]]:
         """Each of ``paths`` (lessons of ``course`` its workers hold) with its result, as
-        they come; None for each lesson whose worker died before sending it."""
+        they come; None for each lesson whose worker died before sending it.
+
+        ``meanwhile`` is called once every worker has its lessons, before any result is
+        read: what it does costs the workers nothing until the first result waits."""
         for member in self.members:  # a worker sends its outlines before it reads again
             for path in member.files:
                 self.parsed(path)
@@ -140,6 +147,8 @@ class Crew:
                 except OSError:
                     self._lost(member)
             waiting.update((path, member) for path in mine)
+        if meanwhile is not None:
+            meanwhile()
         while waiting:
             for path, member in list(waiting.items()):
                 if not member.alive:

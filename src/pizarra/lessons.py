@@ -155,13 +155,15 @@ def verify_lessons(
     jobs: int | None = None,
     on_result: Callable[[Lesson, LessonResult], None] | None = None,
     crew: Crew | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[LessonResult]:
     """:func:`verify_lesson` for every lesson, from the cache when unchanged, in order.
 
     ``on_result`` is told of each lesson's result as soon as it and every lesson
     before it are done (in course order, whichever worker finishes first), so later
     stages can start on them while the rest is verified. The lessons a ``crew``
-    parsed are verified by the worker that holds their body."""
+    parsed are verified by the worker that holds their body; ``meanwhile`` is then
+    called once they have all been asked for, before their results are waited for."""
     lessons = list(course.lessons())
     store = tools.store
     shared = _course_part(course)
@@ -185,7 +187,7 @@ def verify_lessons(
     workers = min(len(todo), jobs if jobs is not None else cpu_count())
     if crew is not None:
         held = {lessons[i].path: i for i in todo if crew.holds(lessons[i].path)}
-        for path, done in crew.verify(course, strict, list(held)):
+        for path, done in crew.verify(course, strict, list(held), meanwhile):
             index = held[path]
             results[index] = done or _verify_again(course, lessons[index], tools, strict)
             tell()

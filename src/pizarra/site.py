@@ -12,12 +12,15 @@ killed builds (their process gone) are removed by the next build.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import os
+import queue
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
@@ -65,18 +68,29 @@ class StagedSite:
         prefix = f".{self.out.name}.new-{os.getpid()}-"
         self.staging = Path(tempfile.mkdtemp(prefix=prefix, dir=self.out.parent))
         self.written: dict[str, bytes] = {}
+        self._later: queue.SimpleQueue[dict[str, bytes] | None] | None = None
+        self._writer: threading.Thread | None = None
+        self._failure: list[BaseException] = []
+
+    def write_soon(self, files: Mapping[str, bytes]) -> None:
+        """:meth:`write`, by a thread of its own: the caller (a build waiting for its
+        lessons) does not wait for the disk. The next :meth:`write`, :meth:`finish` or
+        :meth:`discard` waits for it first, and raises what it raised."""
+        if self._writer is None:
+            self._later = queue.SimpleQueue()
+            self._writer = threading.Thread(target=self._write_later, name="site", daemon=True)
+            self._writer.start()
+        assert self._later is not None
+        self._later.put(dict(files))
 
     def write(self, files: Mapping[str, bytes]) -> None:
         """Write every file of ``files`` not written yet as it is."""
-        for name, data in files.items():
-            if self.written.get(name) is not data:
-                target = self.staging / _safe_relative(name)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-                self.written[name] = data
+        self._settle()
+        self._write(files)
 
     def finish(self, files: Mapping[str, bytes]) -> None:
         """Make the staged folder hold exactly ``files``, then put it in ``out``'s place."""
+        self._settle()
         final = {**files, MARKER: self.written.get(MARKER, _MARK)}
         for name in set(self.written) - set(final):
             (self.staging / _safe_relative(name)).unlink()
@@ -87,7 +101,35 @@ class StagedSite:
 
     def discard(self) -> None:
         """Drop the staged folder: ``out`` stays as it was."""
+        with contextlib.suppress(Exception):
+            self._settle()
         shutil.rmtree(self.staging, ignore_errors=True)
+
+    def _write(self, files: Mapping[str, bytes]) -> None:
+        for name, data in files.items():
+            if self.written.get(name) is not data:
+                target = self.staging / _safe_relative(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+                self.written[name] = data
+
+    def _write_later(self) -> None:
+        assert self._later is not None
+        while (files := self._later.get()) is not None:
+            if not self._failure:
+                try:
+                    self._write(files)
+                except BaseException as exc:  # raised again by _settle, in the caller's thread
+                    self._failure.append(exc)
+
+    def _settle(self) -> None:
+        """Wait until what :meth:`write_soon` was given is written."""
+        if self._writer is not None and self._later is not None:
+            self._later.put(None)
+            self._writer.join()
+            self._writer = self._later = None
+        if self._failure:
+            raise self._failure[0]
 
 
 _MARK = b"built by pizarra\n"
