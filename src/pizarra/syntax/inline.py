@@ -52,6 +52,13 @@ class Locator:
         self._cursor = index + len(needle)
         return self._pos(_opening_bracket(self._text, start, index) if opening else index)
 
+    def skip(self, needle: str) -> None:
+        """Move past the next ``needle``, as :meth:`find` does, without its position: the
+        text between a block's items is only passed over."""
+        index = self._text.find(needle, self._cursor, self._cursor + WINDOW + len(needle))
+        if needle and index >= 0:
+            self._cursor = index + len(needle)
+
     def _pos(self, index: int) -> SourcePos:
         line = bisect_right(self._line_starts, index) - 1
         return self._ctx.pos(self._start + line, index - self._line_starts[line])
@@ -117,5 +124,5 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                     hint="close it with $, or write \\$ for a dollar sign",
                 )
             else:
-                locate.find(child.content.split("\n", 1)[0])
+                locate.skip(child.content.split("\n", 1)[0])
 
