@@ -307,3 +307,25 @@ def test_a_site_frame_that_fails_fails_the_crew_build(
     with pytest.raises(RuntimeError, match="frame"):
         build(src, tmp_path / "out", tools(), outlines=True)
     assert list(tmp_path.iterdir()) == [tmp_path / "c"]
+
+
+def test_workers_pay_their_first_use_costs_while_the_course_is_assembled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pizarra.lessons
+
+    marks = tmp_path / "marks"
+    marks.mkdir()
+
+    def paying(lessons: object) -> None:
+        (marks / str(os.getpid())).write_text(
+            " ".join(sorted(ln.path.name for ln in lessons)),  # type: ignore[attr-defined]
+            encoding="utf-8",
+        )
+
+    monkeypatch.setattr(pizarra.lessons, "pay_first_use", paying)
+    src = write_course(tmp_path / "c")
+    assert crewed(verify(src, tools(), outlines=True))
+    paid = [p.read_text(encoding="utf-8").split() for p in marks.iterdir()]
+    assert paid, "a worker that waits for the course pays meanwhile"  # unless asked at once
+    assert all(set(names) <= {"uno.md", "dos.md", "cuatro.md"} for names in paid)

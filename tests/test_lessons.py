@@ -240,3 +240,25 @@ def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path
     result = verify_lesson(course, lesson, Tools(counting, KernelRunner(), None), False)
     assert not result.diagnostics
     assert sorted(calls) == sorted({item.tex for item in lesson.math})
+
+
+def test_first_use_costs_are_paid_ahead_and_never_raise(tmp_path: Path) -> None:
+    from pizarra.highlight import _lexer
+    from pizarra.i18n.numbers import _rules
+    from pizarra.lessons import pay_first_use
+    from pizarra.lower import parse_lesson
+
+    lesson_file = tmp_path / "l.md"
+    lesson_file.write_text(
+        "---\ntitle: T\nlesson: 1\nlang: es\nsummary: S.\n---\n\n"
+        "```{code-cell} python\nprint(1)\n```\n\n```bash\nls\n```\n\n```\nsin lenguaje\n```\n",
+        encoding="utf-8",
+    )
+    lesson, errors = parse_lesson(lesson_file, "l.md")
+    assert lesson is not None and not errors
+    _lexer.cache_clear()
+    _rules.cache_clear()
+    pay_first_use([lesson])
+    assert _lexer.cache_info().currsize == 2, "python and bash; a fence without language has none"
+    assert _rules.cache_info().currsize == 1
+    pay_first_use([object()])  # type: ignore[list-item]

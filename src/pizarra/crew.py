@@ -203,7 +203,7 @@ class Crew:
 def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, parent: int) -> None:
     """A worker: parse ``files``, send their outlines, then verify those it is sent."""
     from pizarra.course import parse_lesson_file
-    from pizarra.lessons import end_with_parent, verify_lesson
+    from pizarra.lessons import end_with_parent, pay_first_use, verify_lesson
     from pizarra.parsed import ParseCache
 
     end_with_parent(parent)
@@ -217,6 +217,8 @@ def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, p
         connection.send(("parsed", path, shown, diagnostics))
     if tools.store is not None:
         tools.store.flush()
+    if not connection.poll(0):  # the main process is still assembling the course
+        pay_first_use(mine.values())
     try:
         request = connection.recv()
     except EOFError:
