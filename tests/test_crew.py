@@ -237,15 +237,17 @@ def test_an_outline_keeps_what_other_lessons_read(tmp_path: Path) -> None:
     assert crew.filled(shown, lesson) == lesson
 
 
-def test_files_are_shared_by_size_and_kept_in_course_order(tmp_path: Path) -> None:
-    sizes = {"a": 900, "b": 100, "c": 500, "d": 450, "e": 50}
+def test_files_go_in_course_order_to_the_group_with_fewest_bytes(tmp_path: Path) -> None:
+    sizes = {"a": 900, "b": 100, "c": 500, "d": 450, "e": 50, "f": 10, "g": 10}
     files = []
     for name, size in sizes.items():
         (tmp_path / name).write_text("x" * size)
         files.append(tmp_path / name)
-    groups = share(files, 2)
-    assert [[p.name for p in g] for g in groups] == [["a", "b"], ["c", "d", "e"]]
+    groups = share(files[:5], 2)
+    assert [[p.name for p in g] for g in groups] == [["a", "e"], ["b", "c", "d"]]
     assert share(files[:1], 2) == [files[:1]]
+    alike = share(files[5:] + files[5:], 2)  # lessons of one size alternate
+    assert [[p.name for p in g] for g in alike] == [["f", "f"], ["g", "g"]]
 
 
 def test_a_file_listed_twice_gives_the_errors_of_one_process(tmp_path: Path) -> None:

@@ -64,17 +64,20 @@ def filled(shown: Lesson, parsed: Lesson) -> Lesson:
 
 
 def share(files: Sequence[Path], workers: int) -> list[list[Path]]:
-    """``files`` in ``workers`` groups of about equal bytes (the largest first, each to
-    the lightest group), each group in the course's order."""
-    sizes = {path: _size(path) for path in files}
+    """``files`` in ``workers`` groups: each file, in the course's order, to the group
+    with the fewest bytes so far.
+
+    Lessons then start, and mostly finish, in the course's order, which is the order
+    their pages must reach Pagefind (the index depends on it): shared by size, largest
+    first, a lesson's page waited for an earlier lesson the other worker had left for
+    later, and the last pages reached Pagefind together, at the end of the build."""
     groups: list[list[Path]] = [[] for _ in range(workers)]
     loads = [0] * workers
-    for path in sorted(files, key=lambda p: -sizes[p]):
+    for path in files:
         lightest = loads.index(min(loads))
         groups[lightest].append(path)
-        loads[lightest] += sizes[path]
-    order = {path: index for index, path in enumerate(files)}
-    return [sorted(group, key=order.__getitem__) for group in groups if group]
+        loads[lightest] += _size(path)
+    return [group for group in groups if group]
 
 
 @dataclass
