@@ -227,3 +227,23 @@ def test_the_index_of_a_lesson_is_the_index_of_its_whole_page(
     whole = search_index(files, ["uno/index.html"])
     assert slim == whole
     assert "\\sqrt{x^2}" in str(fragments(slim)[0]["content"])
+
+
+def test_the_binary_is_found_where_the_pagefind_package_looks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    import pagefind.service
+
+    from pizarra.search import pagefind_binary
+
+    monkeypatch.delenv("PAGEFIND_BINARY_PATH", raising=False)
+    wheel = pagefind_binary()
+    assert wheel is not None and wheel.is_file() and wheel.name.startswith("pagefind")
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/opt/pagefind")
+    assert pagefind_binary() == Path("/opt/pagefind")
+    monkeypatch.delenv("PAGEFIND_BINARY_PATH")
+    monkeypatch.setitem(sys.modules, "pagefind_bin_extended", None)  # not installed
+    monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/elsewhere/pagefind"))
+    assert pagefind_binary() == Path("/elsewhere/pagefind")
