@@ -77,3 +77,29 @@ def test_a_lesson_reads_its_verdicts_at_once_and_judges_a_repeat_once(
     calls.clear()
     assert claims.claim_records(lesson, cache) == first
     assert calls == [] and reads == [1]
+
+
+def test_only_formulas_that_state_something_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A formula with no relation is told to hold no claim at once: reading it from the
+    cache would cost more than that, so it takes no entry."""
+    lesson, errors = lesson_from(BODY + "\nSean $n$, $2^{10}$ y $x_1$.\n")
+    assert lesson is not None and not errors
+    cache = VerdictCache.under(tmp_path)
+    kept: list[str] = []
+    real_put = cache.put
+
+    def put(key: str, verdicts: list[claims.Verdict]) -> None:
+        kept.append(key)
+        real_put(key, verdicts)
+
+    monkeypatch.setattr(cache, "put", put)
+    first = check_claims(lesson, cache)
+    assert len(lesson.math) == 6 and len(kept) == 3, "the three formulas with a relation"
+    cache.store.flush()
+    calls = judgements(monkeypatch)
+    second = check_claims(lesson, cache)
+    assert sorted(calls) == ["2^{10}", "n", "x_1"]
+    assert [d.format() for d in second[0]] == [d.format() for d in first[0]]
+    assert second[1] == first[1]

@@ -20,7 +20,7 @@ from pizarra.errors import Diagnostic, SourcePos
 from pizarra.exact.ast import has_plus_minus
 from pizarra.exact.context import DOMAINS, Context
 from pizarra.exact.definitions import Function, parse_definition
-from pizarra.exact.judge import Status, Verdict, judge_formula
+from pizarra.exact.judge import Status, Verdict, judge_formula, states_nothing
 from pizarra.exact.lexer import lex
 from pizarra.exact.parser import Unsupported, parse_side
 from pizarra.exact.statements import split_links
@@ -99,7 +99,8 @@ def claim_records(
         lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
     )
     records: list[ClaimRecord] = []
-    kept = _Kept(cache, [item.tex for item in lesson.math], context) if cache is not None else None
+    texs = [item.tex for item in lesson.math if not states_nothing(item.tex)]
+    kept = _Kept(cache, texs, context) if cache is not None else None
     for item in lesson.math:
         too_long = _too_long_number(item.tex)
         if too_long:
@@ -151,7 +152,7 @@ def failure_diagnostics(records: Iterable[ClaimRecord]) -> list[Diagnostic]:
 
 
 def _judge(tex: str, context: Context, kept: _Kept | None) -> list[Verdict]:
-    if kept is None:
+    if kept is None or tex not in kept.keys:  # no cache, or no claim to keep
         return judge_formula(tex, context)
     verdicts = kept.verdicts.get(kept.keys[tex])
     if verdicts is None:

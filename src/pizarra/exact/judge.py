@@ -59,6 +59,12 @@ class Side:
     """Letters not bound by a sum or a function."""
 
 
+def states_nothing(tex: str) -> bool:
+    """True when :func:`judge_formula` says at once that ``tex`` holds no claim (it spells
+    no relation): most formulas of a lesson, not worth a place in a cache."""
+    return len(tex) <= MAX_TEX and not may_have_links(tex)
+
+
 def judge_formula(tex: str, context: Context) -> list[Verdict]:
     """One verdict per claim link in ``tex``, plus one failure per ambiguous numeral."""
     if len(tex) > MAX_TEX:
