@@ -341,7 +341,7 @@ def render_site(
 @dataclass(frozen=True)
 class SiteFrame:
     """What a site holds besides its lessons' pages, which depends on the course alone
-    (outlines will do): made while the lessons are verified."""
+    (outlines will do): a crew build makes it while its workers start on their lessons."""
 
     front: dict[str, bytes]
     """The course page, and the index page when there is one."""
