@@ -34,3 +34,31 @@ def test_a_build_keeps_every_parse_for_the_next_run(
     course, _ = load_course(src, parsed.ParseCache(Cache(tmp_path / "cache")))
     assert course is not None and len(list(course.lessons())) == 3
     assert calls == []
+
+
+def test_parses_noted_for_later_are_kept_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pizarra.course import parse_lesson_file
+
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    later = parsed.ParseCache(store, later=True)
+    files = sorted(src.glob("l*.md"))
+    for path in files:
+        lesson, errors = parse_lesson_file(path, src, later)
+        assert lesson is not None and not errors
+    assert store.size(parsed.KIND) == 0, "nothing pickled while parsing"
+    asked: list[int] = []
+    later.keep(stop=lambda: len(asked.append(1) or asked) > 2)  # stops before the third
+    store.flush()
+    first = store.size(parsed.KIND)
+    assert first > 0
+    later.keep()
+    store.flush()
+    assert store.size(parsed.KIND) > first
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))  # from disk only
+    fresh = parsed.ParseCache(store)
+    for path in files:
+        raw = path.read_bytes()
+        assert fresh.get(path, course_module.display_path(path), src, raw) is not None

@@ -210,7 +210,9 @@ def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, p
     from pizarra.parsed import ParseCache
 
     end_with_parent(parent)
-    cache = ParseCache(tools.store) if tools.store is not None else None
+    # Parses are pickled for the next build only once the outlines are sent, so the main
+    # process gets them sooner: while it assembles the course, then after the results.
+    cache = ParseCache(tools.store, later=True) if tools.store is not None else None
     mine: dict[Path, Lesson] = {}
     for path in files:
         lesson, diagnostics = parse_lesson_file(path, root, cache)
@@ -218,22 +220,27 @@ def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, p
             mine[path] = lesson
         shown = outline(lesson) if lesson is not None else None
         connection.send(("parsed", path, shown, diagnostics))
-    if tools.store is not None:
-        tools.store.flush()
     if not connection.poll(0):  # the main process is still assembling the course
         pay_first_use(mine.values())
+    if cache is not None:
+        cache.keep(stop=lambda: connection.poll(0))
+    if tools.store is not None:
+        tools.store.flush()
     try:
         request = connection.recv()
     except EOFError:
-        return  # the run ended before verifying (an error, or nothing to verify)
-    _, course, strict, paths = request
-    course = with_bodies(course, mine)
-    lessons = {lesson.path: lesson for lesson in course.lessons()}
-    for path in paths:
-        result = verify_lesson(course, lessons[path], tools, strict)
-        if tools.store is not None:
-            tools.store.flush()
-        connection.send(("result", path, result))
+        request = None  # the run ended before verifying (an error, or nothing to verify)
+    if request is not None:
+        _, course, strict, paths = request
+        course = with_bodies(course, mine)
+        lessons = {lesson.path: lesson for lesson in course.lessons()}
+        for path in paths:
+            result = verify_lesson(course, lessons[path], tools, strict)
+            if tools.store is not None:
+                tools.store.flush()
+            connection.send(("result", path, result))
+    if cache is not None:
+        cache.keep()
     if tools.store is not None:
         tools.store.checkpoint()
 

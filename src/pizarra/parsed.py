@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,8 +48,12 @@ _MEMORY: Recent[str, _Kept] = Recent(MEMORY)
 class ParseCache:
     """Clean parses of lesson files, in memory and in ``store``."""
 
-    def __init__(self, store: Cache | None = None) -> None:
+    def __init__(self, store: Cache | None = None, later: bool = False) -> None:
         self.store = store
+        self.later = later
+        """With ``later``, :meth:`put` only notes a parse for ``store``, and :meth:`keep`
+        pickles it there: a crew worker pickles its parses when it would otherwise wait."""
+        self._pending: list[tuple[str, _Kept]] = []
 
     def get(self, path: Path, shown: str, root: Path | None, raw: bytes) -> Lesson | None:
         """The lesson parsed from ``raw`` before, if everything it read is unchanged."""
@@ -78,7 +83,17 @@ class ParseCache:
         )
         _remember(key, kept)
         if self.store is not None:
-            self.store.put(KIND, key, pickle.dumps((FORMAT, kept)))
+            self._pending.append((key, kept))
+            if not self.later:
+                self.keep()
+
+    def keep(self, stop: Callable[[], bool] | None = None) -> None:
+        """Put in ``store`` the parses noted so far, one by one until ``stop()`` is true
+        (the others wait for the next call)."""
+        while self._pending and not (stop is not None and stop()):
+            key, kept = self._pending.pop(0)
+            if self.store is not None:
+                self.store.put(KIND, key, pickle.dumps((FORMAT, kept)))
 
 
 def _key(path: Path, shown: str, root: Path | None, raw: bytes) -> str:
