@@ -144,3 +144,12 @@ def test_a_checkpoint_moves_the_log_into_the_database_file(tmp_path: Path) -> No
     assert reader.get("kind", "key") == b"value"
     cache.close()
     reader.close()
+
+
+def test_a_kind_holds_any_entry_once_one_is_put(tmp_path: Path) -> None:
+    cache = Cache(tmp_path / "c")
+    assert not cache.holds_any("kind")
+    cache.put("kind", "key", b"value")
+    assert cache.holds_any("kind"), "waiting for the flush counts"
+    cache.flush()
+    assert Cache(tmp_path / "c").holds_any("kind") and not cache.holds_any("other")

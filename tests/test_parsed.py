@@ -62,3 +62,30 @@ def test_parses_noted_for_later_are_kept_when_asked(
     for path in files:
         raw = path.read_bytes()
         assert fresh.get(path, course_module.display_path(path), src, raw) is not None
+
+
+def test_a_first_build_knows_no_parse_is_kept_without_hashing_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pizarra.course import parse_lesson_file
+
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    assert parsed.ParseCache(store).keeps_none()
+
+    def no_key(*args: object) -> str:
+        raise AssertionError("a fresh cache computes no key")
+
+    monkeypatch.setattr(parsed, "_key", no_key)
+    fresh = parsed.ParseCache(store, later=True, fresh=True)
+    path = src / "l1.md"
+    lesson, errors = parse_lesson_file(path, src, fresh)
+    assert lesson is not None and not errors
+    monkeypatch.undo()
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))
+    fresh.keep()
+    store.flush()
+    assert not parsed.ParseCache(store).keeps_none()
+    shown = course_module.display_path(path)
+    assert parsed.ParseCache(store).get(path, shown, src, path.read_bytes()) is not None

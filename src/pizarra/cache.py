@@ -177,6 +177,20 @@ class Cache:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def holds_any(self, kind: str) -> bool:
+        """True when the kind has an entry, committed or waiting for the next flush."""
+        with self._lock:
+            store = self._open(kind)
+            if store is None:
+                return False
+            if store.puts:
+                return True
+            try:
+                row = store.connection.execute("SELECT 1 FROM entries LIMIT 1").fetchone()
+            except sqlite3.Error:
+                return False
+            return row is not None
+
     def size(self, kind: str) -> int:
         """Bytes of values the kind holds (committed ones)."""
         with self._lock:

@@ -46,9 +46,10 @@ def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | Non
     workers = min(len(files), tools.jobs if tools.jobs is not None else cpu_count())
     if workers < 2 or len(set(files)) < len(files):
         return None
-    if parsed is not None and any(kept_parse(f, src, parsed) for f in files):
+    fresh = parsed is None or parsed.keeps_none()
+    if parsed is not None and not fresh and any(kept_parse(f, src, parsed) for f in files):
         return None
-    return Crew(files, src, tools, workers)
+    return Crew(files, src, tools, workers, fresh)
 
 
 def outline(lesson: Lesson) -> Lesson:
@@ -93,7 +94,10 @@ class _Member:
 class Crew:
     """Workers forked now, each parsing its share of ``files`` at once."""
 
-    def __init__(self, files: Sequence[Path], root: Path, tools: Tools, workers: int) -> None:
+    def __init__(
+        self, files: Sequence[Path], root: Path, tools: Tools, workers: int, fresh: bool = False
+    ) -> None:
+        """``fresh``: no parse at all was kept when the run began (see ``start_crew``)."""
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
@@ -102,7 +106,7 @@ class Crew:
         for group in share(files, workers):
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=_work, args=(theirs, group, root, tools, parent), daemon=True
+                target=_work, args=(theirs, group, root, tools, parent, fresh), daemon=True
             )
             process.start()
             theirs.close()
@@ -203,7 +207,14 @@ class Crew:
         member.connection.close()
 
 
-def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, parent: int) -> None:
+def _work(
+    connection: Connection,
+    files: list[Path],
+    root: Path,
+    tools: Tools,
+    parent: int,
+    fresh: bool = False,
+) -> None:
     """A worker: parse ``files``, send their outlines, then verify those it is sent."""
     from pizarra.course import parse_lesson_file
     from pizarra.lessons import end_with_parent, pay_first_use, verify_lesson
@@ -212,7 +223,7 @@ def _work(connection: Connection, files: list[Path], root: Path, tools: Tools, p
     end_with_parent(parent)
     # Parses are pickled for the next build only once the outlines are sent, so the main
     # process gets them sooner: while it assembles the course, then after the results.
-    cache = ParseCache(tools.store, later=True) if tools.store is not None else None
+    cache = ParseCache(tools.store, later=True, fresh=fresh) if tools.store is not None else None
     mine: dict[Path, Lesson] = {}
     for path in files:
         lesson, diagnostics = parse_lesson_file(path, root, cache)

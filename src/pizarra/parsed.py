@@ -48,15 +48,27 @@ _MEMORY: Recent[str, _Kept] = Recent(MEMORY)
 class ParseCache:
     """Clean parses of lesson files, in memory and in ``store``."""
 
-    def __init__(self, store: Cache | None = None, later: bool = False) -> None:
+    def __init__(
+        self, store: Cache | None = None, later: bool = False, fresh: bool = False
+    ) -> None:
         self.store = store
         self.later = later
-        """With ``later``, :meth:`put` only notes a parse for ``store``, and :meth:`keep`
-        pickles it there: a crew worker pickles its parses when it would otherwise wait."""
-        self._pending: list[tuple[str, _Kept]] = []
+        """With ``later``, :meth:`put` only notes a parse, and :meth:`keep` keeps it: a
+        crew worker pickles its parses when it would otherwise wait."""
+        self.fresh = fresh
+        """Known to keep none of the files it is asked for (nothing was kept when the
+        run began, :meth:`keeps_none`): :meth:`get` answers at once, with no key."""
+        self._pending: list[tuple[Path, str, Path | None, bytes, _Kept]] = []
+
+    def keeps_none(self) -> bool:
+        """True when no parse is kept at all, in memory or in ``store``: a first build,
+        which need not hash pizarra's code (0.01 s) to know that none of its is kept."""
+        return len(_MEMORY) == 0 and (self.store is None or not self.store.holds_any(KIND))
 
     def get(self, path: Path, shown: str, root: Path | None, raw: bytes) -> Lesson | None:
         """The lesson parsed from ``raw`` before, if everything it read is unchanged."""
+        if self.fresh:
+            return None
         key = _key(path, shown, root, raw)
         kept = _MEMORY.get(key)
         if kept is None and self.store is not None:
@@ -74,24 +86,23 @@ class ParseCache:
         return self.store is not None and self.store.get(KIND, key) is not None
 
     def put(self, path: Path, shown: str, root: Path | None, raw: bytes, lesson: Lesson) -> None:
-        """Keep a parse that had no diagnostic."""
-        key = _key(path, shown, root, raw)
+        """Keep a parse that had no diagnostic (with ``later``, note it for :meth:`keep`)."""
         kept = _Kept(
             lesson,
             tuple(_image_stat(image.file) for image in lesson.images()),
             tuple((str(bib), _digest(bib)) for bib in lesson.bibliography),
         )
-        _remember(key, kept)
-        if self.store is not None:
-            self._pending.append((key, kept))
-            if not self.later:
-                self.keep()
+        self._pending.append((path, shown, root, raw, kept))
+        if not self.later:
+            self.keep()
 
     def keep(self, stop: Callable[[], bool] | None = None) -> None:
-        """Put in ``store`` the parses noted so far, one by one until ``stop()`` is true
-        (the others wait for the next call)."""
+        """Keep the parses noted so far, one by one until ``stop()`` is true (the others
+        wait for the next call)."""
         while self._pending and not (stop is not None and stop()):
-            key, kept = self._pending.pop(0)
+            path, shown, root, raw, kept = self._pending.pop(0)
+            key = _key(path, shown, root, raw)
+            _remember(key, kept)
             if self.store is not None:
                 self.store.put(KIND, key, pickle.dumps((FORMAT, kept)))
 
