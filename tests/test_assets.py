@@ -208,3 +208,15 @@ def test_the_font_s_characters_come_from_the_prebuilt_table(
     other = font_bytes[:-1] + bytes([font_bytes[-1] ^ 1])  # another font: its own cmap
     with pytest.raises(AssertionError, match="read again"):
         assets._font_codepoints(other)
+
+
+def test_a_subset_is_the_same_whenever_it_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel's fonts are made by the packaging step: two packagings of the same code
+    give the same bytes (no build time inside)."""
+    source = assets.math_font_source().read_bytes()
+    first = assets.subset_font(source, [0x41, 0x2211])
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + 86_400)
+    assert assets.subset_font(source, [0x41, 0x2211]) == first
+    kept = TTFont(BytesIO(first))["head"].modified
+    assert kept == TTFont(BytesIO(source))["head"].modified

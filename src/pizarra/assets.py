@@ -285,7 +285,7 @@ def subset_font(font_bytes: bytes, keep: Iterable[int]) -> bytes:
     options = subset.Options()
     for name, value in _SUBSET_OPTIONS.items():
         setattr(options, name, value)
-    font = TTFont(BytesIO(font_bytes))
+    font = TTFont(BytesIO(font_bytes), recalcTimestamp=False)  # no build time: reproducible
     subsetter = subset.Subsetter(options=options)
     subsetter.populate(unicodes=sorted(keep))
     subsetter.subset(font)
