@@ -62,7 +62,7 @@ class ParseCache:
 
     def keeps_none(self) -> bool:
         """True when no parse is kept at all, in memory or in ``store``: a first build,
-        which need not hash pizarra's code (0.01 s) to know that none of its is kept."""
+        which need not hash pizarra's code (0.01 s) to know that none of its lessons is."""
         return len(_MEMORY) == 0 and (self.store is None or not self.store.holds_any(KIND))
 
     def get(self, path: Path, shown: str, root: Path | None, raw: bytes) -> Lesson | None:
