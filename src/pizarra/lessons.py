@@ -45,6 +45,7 @@ from pizarra.highlight import highlight
 from pizarra.i18n.numbers import format_integer
 from pizarra.mathml import Remembering
 from pizarra.model import CodeCell, Course, Lesson, Prose, walk
+from pizarra.prose import fence_language
 from pizarra.recent import Recent
 from pizarra.render import (
     compile_templates,
@@ -128,12 +129,8 @@ def pay_first_use(lessons: Iterable[Lesson]) -> None:
                 if isinstance(block, CodeCell):
                     languages.add(block.language)
                 elif isinstance(block, Prose):
-                    languages.update(
-                        token.info.split(maxsplit=1)[0]
-                        for token in block.tokens
-                        if token.type == "fence" and token.info.strip()
-                    )
-        for language in sorted(languages):
+                    languages.update(fence_language(t) for t in block.tokens if t.type == "fence")
+        for language in sorted(languages - {""}):
             highlight("", language)
 
 

@@ -121,9 +121,15 @@ class ProseRenderer(RendererHTML):
 
     def fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         token = tokens[idx]
-        language = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+        language = fence_language(token)
         attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
         return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+
+
+def fence_language(token: Token) -> str:
+    """The language a fenced code block names (the first word of its info), or ""."""
+    words = token.info.split(maxsplit=1)
+    return words[0] if words else ""
 
 
 def _cite(ctx: ProseContext, key: str) -> str:

@@ -37,11 +37,11 @@ from pizarra.errors import SourcePos, display_path
 from pizarra.explorers import ExplorerStateError, state_params
 from pizarra.guard import internal_error
 from pizarra.headers import CSP, SecurityHeaders
-from pizarra.highlight import highlight
 from pizarra.i18n.strings import t
+from pizarra.lessons import pay_first_use
 from pizarra.model import Course, Lesson
 from pizarra.protocol import BoundedH11Protocol, listen
-from pizarra.render import compile_templates, lesson_path, render_lesson_page, render_status_page
+from pizarra.render import lesson_path, render_lesson_page, render_status_page
 from pizarra.search import FOLDER
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -234,13 +234,9 @@ def create_app(
 
 
 def warm_up(report: Report) -> None:
-    """Compile the templates and the code cells' lexers: lessons of the first build come
-    from the cache, so without this the first save would pay for them."""
-    compile_templates()
-    if report.course is not None:
-        lessons = report.course.lessons()
-        for language in {cell.language for ln in lessons for cell in ln.code_cells()}:
-            highlight("", language)
+    """Pay the first-use costs of verifying the course (:func:`pay_first_use`): lessons
+    of the first build come from the cache, so without this the first save would."""
+    pay_first_use(report.course.lessons() if report.course is not None else ())
 
 
 def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Response:
