@@ -99,8 +99,10 @@ def claim_records(
         lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
     )
     records: list[ClaimRecord] = []
-    texs = [item.tex for item in lesson.math if not states_nothing(item.tex)]
-    kept = _Kept(cache, texs, context) if cache is not None else None
+    kept = None
+    if cache is not None:
+        texs = [item.tex for item in lesson.math if not states_nothing(item.tex)]
+        kept = _Kept(cache, texs, context)
     for item in lesson.math:
         too_long = _too_long_number(item.tex)
         if too_long:

@@ -65,9 +65,7 @@ class VerdictCache:
         self.store.put(self.KIND, key, json.dumps(data).encode())
 
 
-def _verdicts(raw: bytes | None) -> list[Verdict] | None:
-    if raw is None:
-        return None
+def _verdicts(raw: bytes) -> list[Verdict] | None:
     try:
         data = json.loads(raw)
         return [
