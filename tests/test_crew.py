@@ -237,6 +237,17 @@ def test_an_outline_keeps_what_other_lessons_read(tmp_path: Path) -> None:
     assert crew.filled(shown, lesson) == lesson
 
 
+def test_workers_are_sent_the_course_without_the_lessons_text(tmp_path: Path) -> None:
+    """A worker has the text of the lessons it parsed; the others' text is not sent."""
+    src = write_course(tmp_path / "c")
+    course, errors = load_course(src)
+    assert course is not None and errors == []
+    sent = crew.textless(course)
+    assert [lesson.source_text for lesson in sent.lessons()] == ["", "", ""]
+    for lesson, shown in zip(course.lessons(), sent.lessons(), strict=True):
+        assert lesson.source_text and crew.filled(outline(shown), lesson) == lesson
+
+
 def test_files_go_in_course_order_to_the_group_with_fewest_bytes(tmp_path: Path) -> None:
     sizes = {"a": 900, "b": 100, "c": 500, "d": 450, "e": 50, "f": 10, "g": 10}
     files = []
