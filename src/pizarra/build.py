@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from pizarra import manifest, search
 from pizarra.assets import site_assets
 from pizarra.cache import Cache
+from pizarra.check import links
 from pizarra.check.claims import ClaimCounts
 from pizarra.check.code_cells import CellOutcome, ResultCache
 from pizarra.check.html_scan import PageScan
@@ -28,9 +30,11 @@ from pizarra.explorers import explorer_assets
 from pizarra.i18n.strings import t
 from pizarra.index_page import index_path, render_index_page
 from pizarra.kernel_start import start_kernels_early
+from pizarra.lessons import KIND as LESSONS
 from pizarra.lessons import LessonResult, keepable, verify_lessons
 from pizarra.mathml import MathRenderer
 from pizarra.model import Course, Lesson
+from pizarra.parsed import KIND as PARSED
 from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
 from pizarra.search import IndexFeed, SearchIndexError, start_search_index
@@ -105,6 +109,18 @@ class Report:
         return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
 
 
+WRITTEN = (
+    LESSONS,
+    search.KIND,
+    links.KIND,
+    manifest.KIND,
+    PARSED,
+    VerdictCache.KIND,
+    ResultCache.KIND,
+)
+"""The cache kinds a build writes (its crew's workers write the last three)."""
+
+
 def verify(
     src: Path,
     tools: Tools,
@@ -129,6 +145,8 @@ def verify(
     report = Report()
     parsed = ParseCache(tools.store) if tools.store is not None else None
     crew = start_crew(src, tools, parsed) if outlines else None
+    if crew is not None and tools.store is not None:
+        tools.store.prepare(WRITTEN)  # while its workers parse
     try:
         course, errors = load_course(src, parsed, crew)
         report.course = course

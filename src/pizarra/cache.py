@@ -83,7 +83,7 @@ class Cache:
     def get(self, kind: str, key: str) -> bytes | None:
         """The value stored under ``key``, or None."""
         with self._lock:
-            store = self._open(kind)
+            store = self._open(kind, make=False)
             if store is None:
                 return None
             pending = store.puts.get(key)
@@ -107,7 +107,7 @@ class Cache:
         wanted = list(dict.fromkeys(keys))
         found: dict[str, bytes] = {}
         with self._lock:
-            store = self._open(kind)
+            store = self._open(kind, make=False)
             if store is None:
                 return found
             for key in wanted:
@@ -180,7 +180,7 @@ class Cache:
     def holds_any(self, kind: str) -> bool:
         """True when the kind has an entry, committed or waiting for the next flush."""
         with self._lock:
-            store = self._open(kind)
+            store = self._open(kind, make=False)
             if store is None:
                 return False
             if store.puts:
@@ -194,7 +194,7 @@ class Cache:
     def size(self, kind: str) -> int:
         """Bytes of values the kind holds (committed ones)."""
         with self._lock:
-            store = self._open(kind)
+            store = self._open(kind, make=False)
             if store is None:
                 return 0
             try:
@@ -203,7 +203,24 @@ class Cache:
             except sqlite3.Error:
                 return 0
 
-    def _open(self, kind: str) -> _Kind | None:
+    def prepare(self, kinds: Iterable[str]) -> None:
+        """Make the databases of ``kinds`` that do not exist yet, and close them: making
+        one takes 4 to 15 ms (two writes to disk), opening one 0.5 ms. A build makes
+        what it will write while its workers parse, instead of in a worker's first
+        lesson or after the last page."""
+        with self._lock:
+            for kind in kinds:
+                if kind in self._kinds or (self.root / f"{kind}.sqlite3").exists():
+                    continue
+                store = self._open(kind)
+                if store is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        store.connection.close()
+                del self._kinds[kind]  # opened again, by whoever writes it
+
+    def _open(self, kind: str, make: bool = True) -> _Kind | None:
+        """The kind's database, opened on first use. Without ``make``, a kind that has no
+        database yet is None, and is not made: nothing can be read from it."""
         if not _KIND.match(kind):
             raise ValueError(f"invalid cache kind {kind!r}")
         if self._pid != os.getpid():
@@ -211,12 +228,15 @@ class Cache:
             self._pid = os.getpid()
         if kind in self._kinds:
             return self._kinds[kind]
+        path = self.root / f"{kind}.sqlite3"
+        if not make and not path.exists():
+            return None  # another process may make it later: asked again then
         store: _Kind | None = None
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             _ignore_in_git(self.root)
             connection = sqlite3.connect(
-                self.root / f"{kind}.sqlite3",
+                path,
                 timeout=BUSY_TIMEOUT_MS / 1000,
                 isolation_level=None,
                 check_same_thread=False,
