@@ -142,6 +142,29 @@ def test_a_template_change_rebuilds_every_lesson(
         manifest.code_fingerprint.cache_clear()
 
 
+def test_the_fingerprint_is_made_on_a_thread_and_a_fork_inherits_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build hashes pizarra's files once, beside its imports; its workers do not."""
+    monkeypatch.setattr(manifest, "_soon", [])
+    manifest.code_fingerprint.cache_clear()
+    try:
+        manifest.fingerprint_soon()
+        assert [thread.name for thread in manifest._soon] == ["fingerprint"]
+        read, write = os.pipe()
+        child = os.fork()  # the fork waits for the thread (an at-fork hook)
+        if child == 0:
+            os.write(write, str(manifest.code_fingerprint.cache_info().currsize).encode())
+            os._exit(0)
+        os.waitpid(child, 0)
+        assert os.read(read, 8) == b"1", "the child found the fingerprint made"
+        assert manifest.code_fingerprint.cache_info().misses == 1
+        os.close(read)
+        os.close(write)
+    finally:
+        manifest.code_fingerprint.cache_clear()
+
+
 def test_a_broken_link_is_caught_on_a_warm_build(tmp_path: Path, tools: Counted) -> None:
     src, out = course(tmp_path / "c"), tmp_path / "site"
     built(run(src, out, tools))

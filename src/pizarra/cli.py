@@ -144,10 +144,13 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
 
 def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
     """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
-    that it imports on another core while this process imports the pipeline."""
+    that it imports on another core while this process imports the pipeline, and
+    pizarra's fingerprint computed meanwhile (:func:`pizarra.manifest.fingerprint_soon`)."""
     from pizarra.kernel_start import start_zygote
+    from pizarra.manifest import fingerprint_soon
 
     start_zygote(src)
+    fingerprint_soon()
     return default_tools(no_cache, store)
 
 

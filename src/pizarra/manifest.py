@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
@@ -206,6 +207,36 @@ def package_files() -> list[Path]:
         )
         found += (Path(folder) / name for name in sorted(files))
     return found
+
+
+_soon: list[threading.Thread] = []
+"""The thread started by :func:`fingerprint_soon`, if any."""
+
+
+def fingerprint_soon() -> None:
+    """Start :func:`code_fingerprint` on a thread of its own.
+
+    Reading and hashing pizarra's files release the GIL, so a run about to import its
+    pipeline (0.3 s of one core) gets the fingerprint for next to nothing, and the
+    crew workers it forks inherit it: each hashed the files itself (0.015 s, while
+    keeping its parses after its last lesson), and the main process did, before
+    asking them to verify."""
+    if _soon or code_fingerprint.cache_info().currsize:
+        return
+    import importlib.metadata  # noqa: F401 - here, not on the thread: no import is half done at a fork
+
+    thread = threading.Thread(target=code_fingerprint, name="fingerprint", daemon=True)
+    _soon.append(thread)
+    thread.start()
+
+
+def _settle() -> None:
+    """Before a fork: the child gets the fingerprint whole, or computes it itself."""
+    for thread in _soon:
+        thread.join()
+
+
+os.register_at_fork(before=_settle)
 
 
 @cache
