@@ -10,10 +10,11 @@ entry: each lesson proves its own claims and runs its own cells. MkDocs gets the
 Markdown with the math left as raw ``$...$`` (all it does by itself). pizarra's modules
 and templates are first compiled as installing its wheel does. Printed: medians
 of ``--rounds`` runs, the ratios pizarra / MkDocs (wall time, and CPU time, which a
-loaded machine disturbs less), peak memory, the load average, and the time from saving
-a one-line edit to the reloaded page's DOM in Chromium under ``pizarra serve`` (saves
-1.5 s apart, so the search index a save brings after the reload is not counted against
-the next save).
+loaded machine disturbs less), the median of each round's cold ratio (the two cold
+builds run one right after the other, so a host whose speed drifts moves both), peak
+memory, the load average, and the time from saving a one-line edit to the reloaded
+page's DOM in Chromium under ``pizarra serve`` (saves 1.5 s apart, so the search index
+a save brings after the reload is not counted against the next save).
 """
 
 from __future__ import annotations
@@ -128,21 +129,24 @@ def bench_size(count: int, rounds: int, mkdocs: Path, work: Path) -> dict[str, f
 
     for r in range(rounds):
         course = write_pizarra(work / f"p{count}-{r}", count)
+        site = write_mkdocs(work / f"m{count}-{r}", count)
         env["PIZARRA_CACHE_DIR"] = str(work / f"cache{count}-{r}")
         out = work / f"out{count}-{r}"
         build = [str(PIZARRA), "build", str(course), "-o", str(out)]
+        mkdocs_build = [str(mkdocs), "build", "-q"]
+        # The two cold builds one right after the other: a host whose speed drifts
+        # moves both alike, which the per-round ratio below shows.
         record("cold", *timed(build, work, env), "pizarra")
+        record("mk cold", *timed(mkdocs_build, site, env), "mkdocs")
         timed(build, work, env)  # confirms the code cells: only now are lessons kept whole
         record("warm", *timed(build, work, env), "pizarra")
+        record("mk warm", *timed([*mkdocs_build, "--dirty"], site, env), "mkdocs")
         first = course / "l01.md"
         first.write_text(first.read_text() + f"\nUna línea más {r}.\n")
         record("edit", *timed(build, work, env), "pizarra")
-        site = write_mkdocs(work / f"m{count}-{r}", count)
-        record("mk cold", *timed([str(mkdocs), "build", "-q"], site, env), "mkdocs")
-        record("mk warm", *timed([str(mkdocs), "build", "-q", "--dirty"], site, env), "mkdocs")
         page = site / "docs" / "l01.md"
         page.write_text(page.read_text() + f"\nUna línea más {r}.\n")
-        record("mk edit", *timed([str(mkdocs), "build", "-q", "--dirty"], site, env), "mkdocs")
+        record("mk edit", *timed([*mkdocs_build, "--dirty"], site, env), "mkdocs")
     m = {name: median(values) for name, values in results.items()}
     c = {name: median(values) for name, values in cpu.items()}
     print(f"\n{count} lesson(s), medians of {rounds} run(s), wall time (CPU time):")
@@ -157,6 +161,11 @@ def bench_size(count: int, rounds: int, mkdocs: Path, work: Path) -> dict[str, f
             f"{label:>18} {m[ours]:8.2f}s {m[theirs]:8.2f}s {m[ours] / m[theirs]:6.2f}x"
             f"  ({c[ours]:7.2f}s {c[theirs]:8.2f}s {c[ours] / c[theirs]:6.2f}x)"
         )
+    paired = sorted(a / b for a, b in zip(results["cold"], results["mk cold"], strict=True))
+    print(
+        f"{'cold, per round':>18} median ratio {median(paired):.2f}x"
+        f" (each round's two cold builds side by side: {', '.join(f'{x:.2f}' for x in paired)})"
+    )
     print(f"{'peak memory':>18} {peak['pizarra']:7d}MB {peak['mkdocs']:7d}MB")
     return m
 
