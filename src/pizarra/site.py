@@ -68,6 +68,8 @@ class StagedSite:
         prefix = f".{self.out.name}.new-{os.getpid()}-"
         self.staging = Path(tempfile.mkdtemp(prefix=prefix, dir=self.out.parent))
         self.written: dict[str, bytes] = {}
+        self._folders: set[Path] = {self.staging}
+        """Folders made in the staged site (each file's is made once, not per file)."""
         self._later: queue.SimpleQueue[dict[str, bytes] | None] | None = None
         self._writer: threading.Thread | None = None
         self._failure: list[BaseException] = []
@@ -109,7 +111,9 @@ class StagedSite:
         for name, data in files.items():
             if self.written.get(name) is not data:
                 target = self.staging / _safe_relative(name)
-                target.parent.mkdir(parents=True, exist_ok=True)
+                if target.parent not in self._folders:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    self._folders.add(target.parent)
                 target.write_bytes(data)
                 self.written[name] = data
 
