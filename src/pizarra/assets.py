@@ -90,6 +90,7 @@ FONT_FACES = (MATH_FONT, EXTRA_FONT)
 """Every face of the math font, in the order the stylesheet declares them; their ranges
 do not overlap."""
 
+
 class SetupError(Exception):
     """A file the installed packages should provide is missing or broken."""
 

@@ -42,6 +42,7 @@ MAX_CALL_DEPTH = 8
 
 __all__ = ["DOMAINS", "Context", "Outcome", "Undefined", "ZeroToTheZero", "evaluate"]
 
+
 @dataclass(frozen=True)
 class Undefined:
     """A subexpression that has no real value (``\\sqrt{-9}``, ``0^{-3}``, ``1/0``)."""

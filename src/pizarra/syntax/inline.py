@@ -125,4 +125,3 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 )
             else:
                 locate.skip(child.content.split("\n", 1)[0])
-
