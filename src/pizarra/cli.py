@@ -33,10 +33,9 @@ def run() -> None:
     """The ``pizarra`` command: :func:`main`, then exit.
 
     A build makes a large object graph that lives as long as the run (the parsed
-    course, its tokens and pages) and few reference cycles. A 20-lesson build spends
-    0.13 s of CPU in the garbage collector with Python's default thresholds, 0.06 s
-    with 10,000 allocations between collections (once in an older generation, which
-    the main process does before its workers start), none with
+    course, its tokens and pages) and few reference cycles. A cold 20-lesson build
+    spends 0.13 s of CPU in the garbage collector with Python's default thresholds,
+    0.06 s with 10,000 allocations between collections, none with
     :data:`YOUNG_COLLECTION`, for the same peak memory. Python's shutdown would
     walk the graph once more (another 0.06 s), for objects that are about to go anyway:
     :func:`gc.freeze` leaves them to reference counting alone. Not in :func:`main`,
