@@ -174,3 +174,29 @@ def test_reading_makes_no_database_and_preparing_makes_one(tmp_path: Path) -> No
     assert reader.get("made", "k") == b"w" and reader.holds_any("made")
     reader.close()
     writer.close()
+
+
+def test_a_process_that_opens_a_kind_while_another_writes_it_keeps_its_writes(
+    tmp_path: Path,
+) -> None:
+    """Switching a database to WAL answers "locked" at once, without waiting, while
+    another connection is writing to it: the open waits for the writer, so the values
+    are kept, instead of being dropped for the whole run (as when a build's workers
+    made the same kind at once)."""
+    import sqlite3
+    import threading
+
+    writer = sqlite3.connect(
+        tmp_path / "claims.sqlite3", isolation_level=None, check_same_thread=False
+    )
+    writer.execute("CREATE TABLE other (x)")
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO other VALUES (1)")
+    done = threading.Timer(0.3, lambda: writer.execute("COMMIT"))
+    done.start()
+    cache = Cache(tmp_path)
+    cache.put("claims", "k", b"v")
+    cache.flush()
+    done.join()
+    writer.close()
+    assert Cache(tmp_path).get("claims", "k") == b"v"

@@ -21,7 +21,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -235,16 +235,7 @@ class Cache:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             _ignore_in_git(self.root)
-            connection = sqlite3.connect(
-                path,
-                timeout=BUSY_TIMEOUT_MS / 1000,
-                isolation_level=None,
-                check_same_thread=False,
-            )
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            connection.executescript(_SCHEMA)
-            store = _Kind(connection)
+            store = _Kind(_connect(path))
         except (OSError, sqlite3.Error):
             store = None
         self._kinds[kind] = store
@@ -274,6 +265,60 @@ class Cache:
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to the kind's database at ``path``, made in WAL mode with its table
+    if it is new.
+
+    Processes that make the same database at once (a build's workers) contend for it:
+    switching to WAL answers "database is locked" at once, without waiting, while
+    another connection holds a lock, and a process whose connection failed lost its
+    writes for the whole run. That step is tried again until :data:`BUSY_TIMEOUT_MS`,
+    and the table is made in an immediate transaction, which waits for the others."""
+    connection = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
+    try:
+        _patiently(lambda: connection.execute("PRAGMA journal_mode=WAL"))
+        connection.execute("PRAGMA synchronous=NORMAL")
+        made = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'"
+        if connection.execute(made).fetchone() is None:
+            _patiently(lambda: _make_table(connection))
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _make_table(connection: sqlite3.Connection) -> None:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        connection.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _patiently(step: Callable[[], object]) -> None:
+    """``step``, tried again while the database is locked, until the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.001
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _prune(db: sqlite3.Connection, budget: int) -> None:
