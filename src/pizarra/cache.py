@@ -282,13 +282,21 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         _patiently(lambda: connection.execute("PRAGMA journal_mode=WAL"))
         connection.execute("PRAGMA synchronous=NORMAL")
-        made = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'"
-        if connection.execute(made).fetchone() is None:
+        if not _has_table(connection):
             _patiently(lambda: _make_table(connection))
     except BaseException:
         connection.close()
         raise
     return connection
+
+
+def _has_table(connection: sqlite3.Connection) -> bool:
+    """True when the table is there (an open need not write then); False when unsure."""
+    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'entries'"
+    try:
+        return connection.execute(query).fetchone() is not None
+    except sqlite3.OperationalError:
+        return False  # made, or found, by _make_table
 
 
 def _make_table(connection: sqlite3.Connection) -> None:
