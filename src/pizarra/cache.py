@@ -42,15 +42,19 @@ BUSY_TIMEOUT_MS = 5_000
 
 _KIND = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS entries (
-    key TEXT PRIMARY KEY,
-    value BLOB NOT NULL,
-    size INTEGER NOT NULL,
-    used INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS entries_used ON entries (used);
-"""
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS entries (
+        key TEXT PRIMARY KEY,
+        value BLOB NOT NULL,
+        size INTEGER NOT NULL,
+        used INTEGER NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS entries_used ON entries (used)",
+)
+"""The statements that make a kind's table, run in one transaction."""
+
+_LOCKED = ("SQLITE_BUSY", "SQLITE_LOCKED")
+"""SQLite's answers while another connection holds the lock a step needs."""
 
 
 @dataclass
@@ -210,7 +214,7 @@ class Cache:
         lesson or after the last page."""
         with self._lock:
             for kind in kinds:
-                if kind in self._kinds or (self.root / f"{kind}.sqlite3").exists():
+                if kind in self._kinds or self._path(kind).exists():
                     continue
                 store = self._open(kind)
                 if store is not None:
@@ -221,14 +225,12 @@ class Cache:
     def _open(self, kind: str, make: bool = True) -> _Kind | None:
         """The kind's database, opened on first use. Without ``make``, a kind that has no
         database yet is None, and is not made: nothing can be read from it."""
-        if not _KIND.match(kind):
-            raise ValueError(f"invalid cache kind {kind!r}")
         if self._pid != os.getpid():
             self._kinds = {}
             self._pid = os.getpid()
-        if kind in self._kinds:
+        if kind in self._kinds:  # only a valid name gets there
             return self._kinds[kind]
-        path = self.root / f"{kind}.sqlite3"
+        path = self._path(kind)
         if not make and not path.exists():
             return None  # another process may make it later: asked again then
         store: _Kind | None = None
@@ -240,6 +242,12 @@ class Cache:
             store = None
         self._kinds[kind] = store
         return store
+
+    def _path(self, kind: str) -> Path:
+        """The kind's database file (a kind is a plain name, never a path)."""
+        if not _KIND.match(kind):
+            raise ValueError(f"invalid cache kind {kind!r}")
+        return self.root / f"{kind}.sqlite3"
 
     def _maybe_flush(self, kind: str, store: _Kind) -> None:
         if len(store.puts) + len(store.used) >= FLUSH_EVERY:
@@ -302,9 +310,8 @@ def _has_table(connection: sqlite3.Connection) -> bool:
 def _make_table(connection: sqlite3.Connection) -> None:
     connection.execute("BEGIN IMMEDIATE")
     try:
-        for statement in _SCHEMA.split(";"):
-            if statement.strip():
-                connection.execute(statement)
+        for statement in _SCHEMA:
+            connection.execute(statement)
         connection.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):
@@ -321,7 +328,7 @@ def _patiently(step: Callable[[], object]) -> None:
             step()
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if exc.sqlite_errorname not in _LOCKED:
                 raise
             if time.monotonic() + pause > deadline:
                 raise
