@@ -69,7 +69,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
     """One verdict per claim link in ``tex``, plus one failure per ambiguous numeral."""
     if len(tex) > MAX_TEX:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
-    if not may_have_links(tex):
+    if states_nothing(tex):
         return []  # ambiguous numerals are reported only inside claims
     tokens = lex(tex, context.lang)
     labels = in_labels(tokens)
