@@ -102,3 +102,37 @@ def test_format_integer_is_format_number_without_decimals(lang: str) -> None:
         format_integer(10**60, lang)
     with pytest.raises(ValueError, match="too large"):
         format_number(Fraction(10**60), lang, 0)
+
+
+def test_a_fork_while_another_thread_loads_locale_data_does_not_hang() -> None:
+    """A child forked while another thread held Babel's locale lock waited forever."""
+    import os
+    import threading
+    import time
+
+    from babel import localedata
+
+    from pizarra.i18n import numbers
+
+    held = threading.Event()
+
+    def hold() -> None:
+        with localedata._cache_lock:
+            held.set()
+            time.sleep(0.3)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait()
+    child = os.fork()  # waits for the lock, so the child gets it free
+    if child == 0:
+        numbers.format_integer(1234567, "de")
+        os._exit(0)
+    deadline = time.monotonic() + 20
+    while (done := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    holder.join()
+    if done[0] == 0:
+        os.kill(child, 9)
+        os.waitpid(child, 0)
+    assert done[0] == child and os.waitstatus_to_exitcode(done[1]) == 0

@@ -18,11 +18,12 @@ along CLDR's parent chain (``es_AR`` -> ``es_419`` -> ``es``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from babel import Locale
+from babel import Locale, localedata
 from babel.core import get_global
 
 MIN_GROUPING: dict[str, int] = {
@@ -159,3 +160,19 @@ def format_number(value: Fraction, lang: str, max_fraction_digits: int = 2) -> s
     if decimals:
         text += decimal + decimals
     return (minus + text) if negative else text
+
+
+def _hold_locale_lock() -> None:
+    localedata._cache_lock.acquire()
+
+
+def _free_locale_lock() -> None:
+    localedata._cache_lock.release()
+
+
+# Babel guards its locale data with a lock. A process forked while another of its threads
+# held it (a build's worker pool beside serve's request threads) waited on it forever:
+# the lock is held across every fork instead, as the logging module does with its own.
+os.register_at_fork(
+    before=_hold_locale_lock, after_in_parent=_free_locale_lock, after_in_child=_free_locale_lock
+)
