@@ -200,3 +200,45 @@ def test_a_process_that_opens_a_kind_while_another_writes_it_keeps_its_writes(
     done.join()
     writer.close()
     assert Cache(tmp_path).get("claims", "k") == b"v"
+
+
+def test_pruning_reads_sizes_from_an_index_not_from_the_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row's size comes after its value, so a query that reads sizes from the table
+    reads every value too (30 ms for a kind at its 64 MB budget, at every commit that
+    brings a value). Each query pruning makes is answered from an index instead, and a
+    database made with the older index, on ``used`` alone, gets the new one."""
+    import sqlite3
+
+    older = sqlite3.connect(tmp_path / "fonts.sqlite3", isolation_level=None)
+    older.execute(
+        "CREATE TABLE entries (key TEXT PRIMARY KEY, value BLOB NOT NULL,"
+        " size INTEGER NOT NULL, used INTEGER NOT NULL)"
+    )
+    older.execute("CREATE INDEX entries_used ON entries (used)")
+    older.execute("INSERT INTO entries VALUES ('old', x'00', 1, 1)")
+    older.close()
+    queries: list[str] = []
+    connect = cache_module._connect
+
+    def traced(path: Path) -> sqlite3.Connection:
+        connection = connect(path)
+        connection.set_trace_callback(queries.append)
+        return connection
+
+    monkeypatch.setattr(cache_module, "_connect", traced)
+    with Cache(tmp_path, {"fonts": 150}) as run:
+        assert run.get("fonts", "old") == b"\x00"
+        for n in range(3):
+            run.put("fonts", f"new{n}", b"x" * 100)
+    kept = Cache(tmp_path)
+    assert [k for k in ("old", "new0", "new1", "new2") if kept.get("fonts", k)] == ["old", "new2"]
+    check = sqlite3.connect(tmp_path / "fonts.sqlite3")
+    made = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+    assert [name for (name,) in check.execute(made)] == ["entries_used_size"]
+    reads = [q for q in queries if q.startswith("SELECT") and "sqlite_master" not in q]
+    assert sum("SUM(size)" in q for q in reads) == 2, "pruning summed the sizes twice"
+    for query in reads:  # pruning's, and the gets'
+        for *_, detail in check.execute("EXPLAIN QUERY PLAN " + query):
+            assert "entries" not in detail or "INDEX" in detail, (query, detail)
