@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+import pizarra.build
 from pizarra.build import Tools, build, lesson_scans, verify
 from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.links import check_links
@@ -128,6 +130,16 @@ def test_a_lesson_scan_counts_only_for_the_page_it_read() -> None:
     assert lesson_scans([result], {"l/index.html": mine}) == {"l/index.html": scan}
     assert lesson_scans([result], {"l/index.html": other}) == {}, "another file replaced it"
     assert lesson_scans([result], {}) == {}
+
+
+def test_the_math_font_gets_each_lessons_current_characters() -> None:
+    """A rebuild reads only the changed lesson's characters again; a text no lesson has
+    any more is forgotten, so a server's memory does not grow with its edits."""
+    kept, edited = SimpleNamespace(source_text="$2^3=8$"), SimpleNamespace(source_text="ab")
+    assert pizarra.build._characters([kept, edited]) == "$238=^ab"
+    edited.source_text = "abé"
+    assert pizarra.build._characters([kept, edited]) == "$238=^abé"
+    assert set(pizarra.build._CHARACTERS) == {"$2^3=8$", "abé"}
 
 
 def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_site(

@@ -392,8 +392,7 @@ def site_frame(course: Course) -> SiteFrame:
     static = resources.files("pizarra") / "static"
     for name in SITE_STATIC:
         back[f"assets/{name}"] = (static / name).read_bytes()
-    all_tex = "".join(lesson.source_text for lesson in lessons)
-    for name, data in {**_math_assets(all_tex), **explorer_assets()}.items():
+    for name, data in {**_math_assets(_characters(lessons)), **explorer_assets()}.items():
         back[f"assets/{name}"] = data
     return SiteFrame(front, images, back)
 
@@ -410,12 +409,25 @@ def lesson_scans(results: Sequence[LessonResult], files: dict[str, bytes]) -> di
 
 
 _ASSETS: dict[str, dict[str, bytes]] = {}
+_CHARACTERS: dict[str, frozenset[str]] = {}
 
 
-def _math_assets(text: str) -> dict[str, bytes]:
-    """:func:`site_assets` for the characters of ``text`` (all that matters of it), kept
-    for the last set of characters: a server's rebuilds seldom bring a new one."""
-    characters = "".join(sorted(set(text)))
+def _characters(lessons: Sequence[Lesson]) -> str:
+    """The characters of the lessons' texts (all the math font's subset needs of them),
+    sorted. Each text's are kept until a build no longer has it: a server's rebuild
+    reads only the changed lesson's, not all twenty (8 ms of a 0.1 s rebuild)."""
+    kept = {
+        text: _CHARACTERS.get(text) or frozenset(text)
+        for text in (ln.source_text for ln in lessons)
+    }
+    _CHARACTERS.clear()
+    _CHARACTERS.update(kept)
+    return "".join(sorted(frozenset().union(*kept.values())))
+
+
+def _math_assets(characters: str) -> dict[str, bytes]:
+    """:func:`site_assets` for ``characters``, kept for the last set of them: a
+    server's rebuilds seldom bring a new one."""
     if characters not in _ASSETS:
         _ASSETS.clear()
         _ASSETS[characters] = site_assets(characters)
