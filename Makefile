@@ -24,7 +24,7 @@ test: setup
 	bash scripts/setup-system.sh --browser
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto  # one worker a core: 8 min here on 2 cores, against 10.5 one by one
+	$(BIN)/pytest -n auto  # a worker a core: on 2 cores 8.5 min, against 10.5 one test at a time
 
 # The soundness property at length (the test suite runs a short profile of it).
 soundness: setup

@@ -52,13 +52,14 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS entries_used_size ON entries (used, size)",
     "DROP INDEX IF EXISTS entries_used",
 )
-"""The table, and an index that covers every query of pruning. ``size`` comes after
-the value in a row, so without it summing the sizes reads every value (30 ms for a
-kind at its budget, on every commit that brings a value). Databases made with the
-older index, on ``used`` alone, are given this one when they are first opened."""
+"""The statements that make a kind's table, run in one transaction: the table, and an
+index that covers every query of pruning. ``size`` comes after the value in a row, so
+without the index summing the sizes reads every value (30 ms for a kind at its budget,
+at every commit that brings a value). A database made with the older index, on
+``used`` alone, is given this one when it is first opened."""
+
 _CURRENT = "entries_used_size"
-"""The schema's last object: a database that has it has the whole schema."""
-"""The statements that make a kind's table, run in one transaction."""
+"""The index only the current schema has: a database that has it needs no change."""
 
 _LOCKED = ("SQLITE_BUSY", "SQLITE_LOCKED")
 """SQLite's answers while another connection holds the lock a step needs."""
