@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+
 from pizarra.recent import Recent
 
 
@@ -19,3 +22,32 @@ def test_putting_a_key_again_replaces_its_value_without_growing() -> None:
     kept.put("a", 1)
     kept.put("a", 2)
     assert (kept.get("a"), len(kept)) == (2, 1)
+
+
+def test_threads_reading_and_evicting_at_once_never_raise() -> None:
+    # A server reads one rebuild's parses while a thread keeps the last one's; with the
+    # interpreter switching threads as often as it can, a get whose key another thread
+    # evicted between its two steps is met in a few hundred rounds.
+    kept: Recent[int, int] = Recent(4)
+    failures: list[BaseException] = []
+
+    def churn(offset: int) -> None:
+        try:
+            for n in range(20_000):
+                kept.put((n + offset) % 9, n)
+                kept.get((n * 7 + offset) % 9)
+        except BaseException as exc:  # the assertion below reports it
+            failures.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=churn, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert len(kept) <= 4
