@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -129,6 +130,7 @@ def verify(
     outlines: bool = False,
     before_index: Callable[[Report], None] | None = None,
     on_lesson: Callable[[Lesson, LessonResult], None] | None = None,
+    later: list[Callable[[], None]] | None = None,
 ) -> Report:
     """Load the course, run every check, render every page and check its links.
 
@@ -138,12 +140,14 @@ def verify(
     a crew of workers (:mod:`pizarra.crew`), and the report's course holds outlines.
     ``on_lesson`` is told of each lesson's result as it comes (in course order), and
     ``before_index`` is given the report, its files all there but the search index's,
-    while Pagefind finishes the index.
+    while Pagefind finishes the index. With ``later``, the cache writes that can wait
+    (pickling new parses, committing the stores: 0.015 s of a server's 0.12 s rebuild)
+    are appended to it instead of done: ``serve`` does them once the page has reloaded.
     """
     started = time.perf_counter()
     start_kernels_early(src, tools.runner)  # its imports overlap with the parse below
     report = Report()
-    parsed = ParseCache(tools.store) if tools.store is not None else None
+    parsed = ParseCache(tools.store, later=later is not None) if tools.store is not None else None
     crew = start_crew(src, tools, parsed) if outlines else None
     if crew is not None and tools.store is not None:
         tools.store.prepare(WRITTEN)  # while its workers parse
@@ -152,21 +156,21 @@ def verify(
         report.course = course
         report.diagnostics.extend(errors)
         if course is None:
-            return _finish(report, started, tools)
+            return _finish(report, started, tools, parsed, later)
         feed = _Feed() if search else None
         try:
-            return _verify_course(
+            _verify_course(
                 course,
                 src,
                 tools,
                 strict_claims,
                 feed,
                 report,
-                started,
                 crew,
                 before_index,
                 on_lesson,
             )
+            return _finish(report, started, tools, parsed, later)
         finally:
             if feed is not None:
                 feed.end()  # unless indexing took it: then this is never read
@@ -182,13 +186,13 @@ def _verify_course(
     strict_claims: bool,
     feed: _Feed | None,
     report: Report,
-    started: float,
     crew: Crew | None = None,
     before_index: Callable[[Report], None] | None = None,
     on_lesson: Callable[[Lesson, LessonResult], None] | None = None,
-) -> Report:
-    """:func:`verify` once the course is loaded: ``feed`` gets each lesson page as soon
-    as it is rendered, so Pagefind indexes while the other lessons are verified."""
+) -> None:
+    """:func:`verify` once the course is loaded, into ``report``: ``feed`` gets each
+    lesson page as soon as it is rendered, so Pagefind indexes while the other lessons
+    are verified."""
 
     def told(lesson: Lesson, result: LessonResult) -> None:
         if feed is not None:
@@ -209,7 +213,7 @@ def _verify_course(
     report.inputs = course_inputs(course, src)
     report.reusable = all(keepable(result) for result in results)
     if report.failed():
-        return _finish(report, started, tools)
+        return
     if feed is not None:
         feed.close()  # Pagefind writes the index while the site is rendered and checked
     files = render_site(course, results, frames[0] if frames else None)
@@ -225,7 +229,6 @@ def _verify_course(
         before_index(report)
     if indexing is not None:
         report.diagnostics += indexing()  # adds the index to files
-    return _finish(report, started, tools)
 
 
 def build(
@@ -434,12 +437,28 @@ def _math_assets(characters: str) -> dict[str, bytes]:
     return _ASSETS[characters]
 
 
-def _finish(report: Report, started: float, tools: Tools) -> Report:
-    for store in {id(s): s for s in _stores(tools)}.values():
-        store.flush()
+def _finish(
+    report: Report,
+    started: float,
+    tools: Tools,
+    parsed: ParseCache | None,
+    later: list[Callable[[], None]] | None,
+) -> Report:
+    if later is None:
+        _write_caches(tools, parsed)
+    else:
+        later.append(partial(_write_caches, tools, parsed))
     report.diagnostics.sort(key=lambda d: (d.pos, d.message))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _write_caches(tools: Tools, parsed: ParseCache | None) -> None:
+    """Keep the run's new parses, then commit every store once."""
+    if parsed is not None:
+        parsed.keep()
+    for store in {id(s): s for s in _stores(tools)}.values():
+        store.flush()
 
 
 def _stores(tools: Tools) -> list[Cache]:
