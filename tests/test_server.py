@@ -130,10 +130,15 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
             assert next(lines).startswith("retry:")
             time.sleep(0.3)
             source.write_text(LESSON_TEXT.format(version="dos", exp=4, value=16), encoding="utf-8")
-            assert _next_event(lines) == "reload"
+            assert _next_event(lines) == "reload"  # at once: the page's request waits
             assert "Versión dos" in (_get(base + "/vivo/") or "")
+            with pytest.raises(AssertionError, match="ended"):
+                _next_event(lines)  # the reloaded page opens a stream of its own
+        with httpx.stream("GET", base + "/_pizarra/events", timeout=20) as events:
+            lines = events.iter_lines()
+            assert next(lines).startswith("retry:")
             source.write_text(LESSON_TEXT.format(version="tres", exp=4, value=15), encoding="utf-8")
-            assert _next_event(lines) == "errors"
+            assert _next_event(lines) == "reload"
         page = _get(base + "/vivo/") or ""
         assert "Versión dos" in page, "a failed build must not replace the served site"
         assert "<div data-pizarra-errors" in page, "every page shows the failed build's errors"

@@ -186,7 +186,7 @@ def test_the_watcher_survives_a_crashing_build_and_reports_it(
     port, course = live
     base = f"http://127.0.0.1:{port}"
 
-    def crash(*args: object) -> object:
+    def crash(*args: object, **kwargs: object) -> object:
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
     real = server.verify
@@ -197,12 +197,98 @@ def test_the_watcher_survives_a_crashing_build_and_reports_it(
         assert next(lines).startswith("retry:")
         time.sleep(0.3)
         lesson.write_text(lesson.read_text() + "\nUno.\n", encoding="utf-8")
-        data = _event(lines, "errors")
-        assert "internal error while building the site" in data
-        monkeypatch.setattr(server, "verify", real)
+        _event(lines, "reload")
+    page = httpx.get(base + PAGE, timeout=20).text  # answered once the build is over
+    assert "internal error while building the site" in page.split("data-pizarra-errors", 1)[1]
+    monkeypatch.setattr(server, "verify", real)
+    with httpx.stream("GET", base + "/_pizarra/events", timeout=20) as events:
+        lines = events.iter_lines()
+        assert next(lines).startswith("retry:")
         lesson.write_text(lesson.read_text().replace("\nUno.\n", "\nDos.\n"), encoding="utf-8")
         _event(lines, "reload")
-    assert "Dos." in httpx.get(base + PAGE, timeout=5).text
+    page = httpx.get(base + PAGE, timeout=20).text
+    assert "Dos." in page
+    assert "data-pizarra-errors" not in page
+
+
+def _blocked_build(
+    monkeypatch: pytest.MonkeyPatch, then_fail: bool
+) -> tuple[threading.Event, threading.Event]:
+    """Make the server's next build wait for the first event returned; the second is
+    set once it has started. ``then_fail`` makes it crash after that."""
+    from pizarra import server
+
+    started, release = threading.Event(), threading.Event()
+    real = server.verify
+
+    def held(*args: object, **kwargs: object) -> object:
+        started.set()
+        release.wait(30)
+        if then_fail:
+            raise ValueError("the build broke")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(server, "verify", held)
+    return release, started
+
+
+def test_a_page_asked_for_during_a_rebuild_is_the_rebuilt_one(
+    live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # This is what lets a save reload the page at once: the reload's request waits.
+    port, course = live
+    release, started = _blocked_build(monkeypatch, then_fail=False)
+    lesson = course / "lessons" / "01-primera.md"
+    lesson.write_text(lesson.read_text() + "\nMientras tanto.\n", encoding="utf-8")
+    assert started.wait(20)
+    answers: list[str] = []
+    asking = threading.Thread(
+        target=lambda: answers.append(httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20).text)
+    )
+    asking.start()
+    asking.join(0.5)
+    assert answers == [], "answered before the build was done"
+    release.set()
+    asking.join(20)
+    assert "Mientras tanto." in answers[0]
+
+
+def test_a_rebuild_that_takes_too_long_does_not_hang_requests(
+    live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pizarra import server
+
+    port, course = live
+    monkeypatch.setattr(server, "HOLD", 0.3)
+    release, started = _blocked_build(monkeypatch, then_fail=False)
+    lesson = course / "lessons" / "01-primera.md"
+    lesson.write_text(lesson.read_text() + "\nTarde.\n", encoding="utf-8")
+    try:
+        assert started.wait(20)
+        begun = time.monotonic()
+        page = httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20)
+        assert time.monotonic() - begun < 5
+        assert page.status_code == 200
+        assert "Tarde." not in page.text  # the last good build answered
+    finally:
+        release.set()
+
+
+def test_a_page_that_connects_during_a_failing_build_is_told_its_errors(
+    live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A page loaded just before a save may open its event stream after the rebuild
+    # began: it missed the reload, so the build's end must reach it.
+    port, course = live
+    release, started = _blocked_build(monkeypatch, then_fail=True)
+    lesson = course / "lessons" / "01-primera.md"
+    lesson.write_text(lesson.read_text() + "\nRoto.\n", encoding="utf-8")
+    assert started.wait(20)
+    with httpx.stream("GET", f"http://127.0.0.1:{port}/_pizarra/events", timeout=20) as events:
+        lines = events.iter_lines()
+        assert next(lines).startswith("retry:")
+        release.set()
+        assert "the build broke" in _event(lines, "errors")
 
 
 def _event(lines: Iterator[str], name: str) -> str:

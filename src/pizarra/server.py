@@ -2,13 +2,18 @@
 
 A thin Starlette app. The site is built once, held in memory and replaced only
 by a build that passes, so a broken edit never takes down the page being read;
-the build's errors are pushed to the open page instead. Route handlers only map
+the build's errors are shown on the page instead. Route handlers only map
 requests to the build's output or to ``render_lesson_page``.
+
+A save makes open pages reload at once, while the site is rebuilt: the browser's
+request for the page waits for the rebuild, so it is answered the moment the new
+page exists instead of one event and one request later (0.02 s of a save's reload).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import mimetypes
 import sys
 import time
@@ -52,6 +57,9 @@ WATCH_STEP = 10
 """Milliseconds without a new change after which a save's changes are acted on. A save
 is seen 10 to 20 ms after it (20 to 40 with 20 ms); an editor writes a file, or renames
 its copy over it, in one burst well inside that."""
+HOLD = 10.0
+"""Seconds a request made during a rebuild waits for it before the last good build
+answers it (a long rebuild, such as one running slow code cells, never hangs a page)."""
 INDEX_DELAY = 0.5
 """Seconds a build's search index waits, so a burst of saves is indexed once."""
 SEARCH = f"{FOLDER}/"
@@ -73,6 +81,8 @@ class SiteState:
     """The last build's diagnostics, if it failed."""
     version: int = 0
     """Bumped after every build, good or bad: open pages watch it."""
+    started: int = 0
+    """Bumped when a rebuild starts: open pages reload then, and wait for it."""
     ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
     """What the last good build verified, per lesson (for pages rendered on request)."""
     outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
@@ -118,12 +128,17 @@ def create_app(
     """
     state = SiteState()
     changed = asyncio.Condition()
+    settled = asyncio.Event()
+    """Set while no rebuild runs: requests wait for it."""
+    settled.set()
     indexing: set[asyncio.Task[None]] = set()
+    writes: list[Callable[[], None]] = []
+    """Cache writes the last rebuilds left for after the reload."""
 
     def rebuild() -> Report | None:
         """Rebuild (unchanged lessons come from memory); the passing report, or None."""
         try:
-            report = verify(src, tools, strict_claims, search=False)
+            report = verify(src, tools, strict_claims, search=False, later=writes)
         except Exception as exc:
             where = SourcePos(display_path(src), 1, 1)
             report = Report(diagnostics=[internal_error(where, "building the site", exc)])
@@ -144,21 +159,35 @@ def create_app(
             print(diagnostic.format(), file=sys.stderr)
         state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, version)
 
-    def after(report: Report, version: int, first: bool) -> None:
-        if first:
-            warm_up(report)
-        index(report, version)
+    def write_caches() -> None:
+        while writes:
+            writes.pop(0)()
+
+    def after(report: Report | None, version: int, first: bool) -> None:
+        write_caches()
+        if report is not None:
+            if first:
+                warm_up(report)
+            index(report, version)
 
     async def rebuild_async() -> None:
         first = state.version == 0
-        report = await anyio.to_thread.run_sync(rebuild)
+        settled.clear()
+        try:
+            if not first:
+                async with changed:
+                    state.started += 1
+                    changed.notify_all()
+            report = await anyio.to_thread.run_sync(rebuild)
+        finally:
+            settled.set()
         async with changed:
             changed.notify_all()
-        if report is not None:  # the page reloads first; search catches up after
-            later = anyio.to_thread.run_sync(after, report, state.version, first)
-            task = asyncio.create_task(later)
-            indexing.add(task)
-            task.add_done_callback(indexing.discard)
+        # The page has its answer; the cache writes, then search, catch up after.
+        later = anyio.to_thread.run_sync(after, report, state.version, first)
+        task = asyncio.create_task(later)
+        indexing.add(task)
+        task.add_done_callback(indexing.discard)
 
     async def watcher() -> None:
         from watchfiles import awatch
@@ -185,20 +214,24 @@ def create_app(
             if task is not None:
                 task.cancel()
 
-    def newer_than(version: int) -> Callable[[], bool]:
-        return lambda: state.version != version
+    def newer_than(version: int, started: int) -> Callable[[], bool]:
+        return lambda: state.version != version or state.started != started
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
-            seen = state.version
+            seen, begun = state.version, state.started
             yield "retry: 1000\n\n"
             while not await request.is_disconnected():
                 try:
                     async with changed:
-                        await asyncio.wait_for(changed.wait_for(newer_than(seen)), timeout=15)
+                        wait = changed.wait_for(newer_than(seen, begun))
+                        await asyncio.wait_for(wait, timeout=15)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
+                if state.started != begun:  # the page reloads; its request waits
+                    yield "event: reload\ndata: \n\n"
+                    return
                 if state.version != seen:
                     seen = state.version
                     if state.errors:
@@ -219,6 +252,8 @@ def create_app(
         return Response(script, media_type="text/javascript")
 
     async def page(request: Request) -> Response:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(settled.wait(), HOLD)
         return await anyio.to_thread.run_sync(lambda: respond(state, tools, request, watch))
 
     return Starlette(

@@ -1,4 +1,5 @@
-// pizarra serve: reload the page when the site is rebuilt; show build errors in place.
+// pizarra serve: reload the page when a rebuild starts (the server answers the reload
+// once it is done); show the errors of a build that failed while the page was open.
 // While the last build failed the server puts the banner in every page it sends, so a
 // reload or a new tab shows it too; this script styles it and keeps it current.
 const STYLE =
@@ -20,5 +21,8 @@ function show(text) {
 
 if (banner) show(banner.textContent);
 const source = new EventSource("/_pizarra/events");
-source.addEventListener("reload", () => location.reload());
+source.addEventListener("reload", () => {
+  source.close(); // the new page opens its own
+  location.reload();
+});
 source.addEventListener("errors", (event) => show(event.data));
