@@ -10,10 +10,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from importlib import resources
 from pathlib import Path
 
 from pizarra import manifest, search
+from pizarra.asset_urls import fixed_assets
 from pizarra.assets import site_assets
 from pizarra.cache import Cache
 from pizarra.check import links
@@ -27,7 +27,6 @@ from pizarra.course import MANIFEST, load_course
 from pizarra.crew import Crew, start_crew
 from pizarra.errors import Diagnostic, Severity, SourcePos
 from pizarra.execute import CodeRunner
-from pizarra.explorers import explorer_assets
 from pizarra.i18n.strings import t
 from pizarra.index_page import index_path, render_index_page
 from pizarra.kernel_start import start_kernels_early
@@ -40,9 +39,6 @@ from pizarra.parsed import ParseCache
 from pizarra.render import lesson_path, render_course_page, render_status_page
 from pizarra.search import IndexFeed, SearchIndexError, start_search_index
 from pizarra.site import StagedSite, ensure_replaceable
-
-SITE_STATIC = ("pizarra.css", "theme.js", "site.js", "favicon.svg")
-"""Files of ``static/`` every site ships in ``assets/``."""
 
 
 @dataclass(frozen=True)
@@ -392,10 +388,7 @@ def site_frame(course: Course) -> SiteFrame:
             course, 404, t(course.lang, "not_found_title"), "", "./"
         ).encode()
     }
-    static = resources.files("pizarra") / "static"
-    for name in SITE_STATIC:
-        back[f"assets/{name}"] = (static / name).read_bytes()
-    for name, data in {**_math_assets(_characters(lessons)), **explorer_assets()}.items():
+    for name, data in {**_math_assets(_characters(lessons)), **fixed_assets()}.items():
         back[f"assets/{name}"] = data
     return SiteFrame(front, images, back)
 

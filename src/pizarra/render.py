@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from jinja2 import Environment
 from markupsafe import Markup
 
+from pizarra.asset_urls import asset_url
 from pizarra.csp import with_meta
 from pizarra.errors import SourcePos
 from pizarra.explorers import asset_names, render_explorer, state_pages
@@ -84,6 +85,7 @@ def _page(
             root=root,
             css=css,
             scripts=scripts,
+            asset=asset_url,
             page_title=page_title,
             **values,
         )

@@ -34,6 +34,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 from uvicorn.config import LOGGING_CONFIG
 
+from pizarra.asset_urls import VERSION, content_version
 from pizarra.build import Report, Tools, index_site, verify
 from pizarra.check.code_cells import CellOutcome, cell_figures
 from pizarra.check.ledger import LessonLedger
@@ -314,7 +315,20 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media == "text/html":
         return _html(_inject(data, live, state.errors), 200)
-    return Response(data, media_type=media)
+    return Response(data, media_type=media, headers={"Cache-Control": _caching(request, data)})
+
+
+FOREVER = "public, max-age=31536000, immutable"
+"""How long a browser may keep an asset asked for by its current version."""
+
+
+def _caching(request: Request, data: bytes) -> str:
+    """``Cache-Control`` for a file that is not a page: kept for good when the URL names
+    this content (:mod:`pizarra.asset_urls`), so a reload asks for none of the page's
+    stylesheets and scripts again; asked for again each time otherwise."""
+    if request.query_params.get(VERSION) == content_version(data):
+        return FOREVER
+    return "no-cache"
 
 
 def _repeated(request: Request) -> str:
@@ -372,7 +386,7 @@ def _status(
 def _html(data: bytes, status: int) -> Response:
     """An HTML answer with the policy its own ``style`` attributes need."""
     csp = policy(data.decode("utf-8", "replace"), header=True)
-    return HTMLResponse(data, status_code=status, headers={CSP: csp})
+    return HTMLResponse(data, status_code=status, headers={CSP: csp, "Cache-Control": "no-cache"})
 
 
 def _error_page(errors: str) -> str:

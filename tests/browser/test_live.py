@@ -1,4 +1,5 @@
-"""``pizarra serve`` in Chromium: a failed rebuild shows its errors on every page."""
+"""``pizarra serve`` in Chromium: a failed rebuild shows its errors on every page; a
+reload asks only for what changed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from playwright.sync_api import Browser
+from starlette.types import Receive, Scope, Send
 
 from pizarra.build import Tools
 from pizarra.execute import KernelRunner
@@ -62,6 +64,48 @@ def test_the_error_banner_survives_reloads_and_new_tabs(browser: Browser, tmp_pa
         other.locator("main", has_text="Versión tres").wait_for(timeout=20_000)
         assert other.get_by_role("alert").count() == 0
         context.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # What a save's reload costs Chromium: with its assets linked by version and kept
+    # (pizarra.asset_urls), only the page itself, the live script and the font go out.
+    source = tmp_path / "vivo.md"
+    source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    app = create_app(source, Tools(fake_math, KernelRunner(), None), watch=False)
+    asked: list[str] = []
+
+    async def counted(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            asked.append(scope["path"])
+        await app(scope, receive, send)
+
+    server = uvicorn.Server(uvicorn.Config(counted, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.05)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/vivo/", wait_until="load")
+        first = {path for path in asked if path.endswith((".css", ".js"))}
+        assert {"/assets/pizarra.css", "/assets/site.js", "/assets/theme.js"} <= first
+        asked.clear()
+        with page.expect_navigation(wait_until="load"):
+            page.evaluate("location.reload()")  # as live.js does
+        assert "/vivo/" in asked
+        again = [
+            path for path in asked if path.startswith("/assets/") and path.endswith((".css", ".js"))
+        ]
+        assert again == []
+        page.close()
     finally:
         server.should_exit = True
         thread.join(timeout=10)
