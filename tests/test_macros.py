@@ -52,7 +52,7 @@ def test_unknown_macro_is_an_error_at_its_column(
     src = write_course(tmp_path / "c", "", "")
     assert main(["check", str(src)]) == 1
     err = capsys.readouterr().err  # type: ignore[attr-defined]
-    assert f"{src / 'one.md'}:8:10: error: invalid LaTeX: Unknown command \"\\vect\"" in err
+    assert f'{src / "one.md"}:8:10: error: invalid LaTeX: Unknown command "\\vect"' in err
 
 
 def test_bad_macros_point_at_their_key(tmp_path: Path, capsys: object) -> None:
