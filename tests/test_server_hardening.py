@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -209,6 +209,31 @@ def test_the_watcher_survives_a_crashing_build_and_reports_it(
     page = httpx.get(base + PAGE, timeout=20).text
     assert "Dos." in page
     assert "data-pizarra-errors" not in page
+
+
+def test_a_failing_cache_write_is_reported_and_serving_goes_on(
+    live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from pizarra import build
+
+    def broken(*args: object) -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(build, "_write_caches", broken)
+    port, course = live
+    lesson = course / "lessons" / "01-primera.md"
+    for word in ("Tres.", "Cuatro."):
+        text = lesson.read_text(encoding="utf-8")
+        lesson.write_text(text + f"\n{word}\n", encoding="utf-8")
+        _wait_for(lambda w=word: w in httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20).text)
+    _wait_for(lambda: "keeping the caches failed" in capfd.readouterr().err)
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
 
 
 def _blocked_build(

@@ -161,8 +161,16 @@ def create_app(
         state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, version)
 
     def write_caches() -> None:
-        while writes:
-            writes.pop(0)()
+        """Do the writes the rebuilds left, each once (two threads may be at it)."""
+        while True:
+            try:
+                write = writes.pop(0)
+            except IndexError:
+                return
+            try:
+                write()
+            except Exception as exc:  # a cache only makes the next rebuild faster
+                print(f"pizarra serve: keeping the caches failed ({exc!r})", file=sys.stderr)
 
     def after(report: Report | None, version: int, first: bool) -> None:
         write_caches()
