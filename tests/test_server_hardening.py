@@ -236,11 +236,11 @@ def _wait_for(condition: Callable[[], bool], seconds: float = 20) -> None:
         time.sleep(0.05)
 
 
-def _blocked_build(
-    monkeypatch: pytest.MonkeyPatch, then_fail: bool
-) -> tuple[threading.Event, threading.Event]:
-    """Make the server's next build wait for the first event returned; the second is
-    set once it has started. ``then_fail`` makes it crash after that."""
+def _save_during_a_held_build(
+    monkeypatch: pytest.MonkeyPatch, course: Path, line: str, then_fail: bool = False
+) -> threading.Event:
+    """Add ``line`` to the first lesson and return once the rebuild it brings has begun.
+    That build waits for the event returned; ``then_fail`` makes it crash after that."""
     from pizarra import server
 
     started, release = threading.Event(), threading.Event()
@@ -254,7 +254,10 @@ def _blocked_build(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(server, "verify", held)
-    return release, started
+    lesson = course / "lessons" / "01-primera.md"
+    lesson.write_text(lesson.read_text() + f"\n{line}\n", encoding="utf-8")
+    assert started.wait(20)
+    return release
 
 
 def test_a_page_asked_for_during_a_rebuild_is_the_rebuilt_one(
@@ -262,10 +265,7 @@ def test_a_page_asked_for_during_a_rebuild_is_the_rebuilt_one(
 ) -> None:
     # This is what lets a save reload the page at once: the reload's request waits.
     port, course = live
-    release, started = _blocked_build(monkeypatch, then_fail=False)
-    lesson = course / "lessons" / "01-primera.md"
-    lesson.write_text(lesson.read_text() + "\nMientras tanto.\n", encoding="utf-8")
-    assert started.wait(20)
+    release = _save_during_a_held_build(monkeypatch, course, "Mientras tanto.")
     answers: list[str] = []
     asking = threading.Thread(
         target=lambda: answers.append(httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20).text)
@@ -285,11 +285,8 @@ def test_a_rebuild_that_takes_too_long_does_not_hang_requests(
 
     port, course = live
     monkeypatch.setattr(server, "HOLD", 0.3)
-    release, started = _blocked_build(monkeypatch, then_fail=False)
-    lesson = course / "lessons" / "01-primera.md"
-    lesson.write_text(lesson.read_text() + "\nTarde.\n", encoding="utf-8")
+    release = _save_during_a_held_build(monkeypatch, course, "Tarde.")
     try:
-        assert started.wait(20)
         begun = time.monotonic()
         page = httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20)
         assert time.monotonic() - begun < 5
@@ -305,10 +302,7 @@ def test_a_page_that_connects_during_a_failing_build_is_told_its_errors(
     # A page loaded just before a save may open its event stream after the rebuild
     # began: it missed the reload, so the build's end must reach it.
     port, course = live
-    release, started = _blocked_build(monkeypatch, then_fail=True)
-    lesson = course / "lessons" / "01-primera.md"
-    lesson.write_text(lesson.read_text() + "\nRoto.\n", encoding="utf-8")
-    assert started.wait(20)
+    release = _save_during_a_held_build(monkeypatch, course, "Roto.", then_fail=True)
     with httpx.stream("GET", f"http://127.0.0.1:{port}/_pizarra/events", timeout=20) as events:
         lines = events.iter_lines()
         assert next(lines).startswith("retry:")
