@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -80,3 +82,11 @@ def small_course(lesson: Lesson) -> Course:
             CourseEntry(3, "Futura", "Todavía no.", None),
         ),
     )
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 20) -> None:
+    """Return once ``condition()`` holds; fail the test after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)

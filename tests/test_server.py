@@ -20,7 +20,7 @@ from pizarra.course import BUNDLED
 from pizarra.execute import KernelRunner
 from pizarra.mathml import MathCoreRenderer
 from pizarra.server import create_app
-from tests.support import fake_math
+from tests.support import fake_math, wait_until
 
 LESSON = "/potencias-para-la-ia/"
 
@@ -121,7 +121,7 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
     thread.start()
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until(lambda: _get(base + "/vivo/") is not None)
+        wait_until(lambda: _get(base + "/vivo/") is not None)
         first = _get(base + "/vivo/") or ""
         assert "Versión uno" in first
         assert '<script type="module" src="/_pizarra/live.js">' in first
@@ -163,15 +163,6 @@ def _get(url: str) -> str | None:
     except httpx.TransportError:
         return None
     return response.text if response.status_code == 200 else None
-
-
-def _wait_until(condition: object, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if callable(condition) and condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError("timed out")
 
 
 def test_serve_on_a_busy_port_says_so(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,7 +24,7 @@ from pizarra import protocol
 from pizarra.build import Tools
 from pizarra.execute import KernelRunner
 from pizarra.server import create_app, server_config
-from tests.support import FIXTURES, fake_math
+from tests.support import FIXTURES, fake_math, wait_until
 
 COURSE = FIXTURES / "site" / "course"
 PAGE = "/primera/"
@@ -225,15 +225,8 @@ def test_a_failing_cache_write_is_reported_and_serving_goes_on(
     for word in ("Tres.", "Cuatro."):
         text = lesson.read_text(encoding="utf-8")
         lesson.write_text(text + f"\n{word}\n", encoding="utf-8")
-        _wait_for(lambda w=word: w in httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20).text)
-    _wait_for(lambda: "keeping the caches failed" in capfd.readouterr().err)
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+        wait_until(lambda w=word: w in httpx.get(f"http://127.0.0.1:{port}{PAGE}", timeout=20).text)
+    wait_until(lambda: "keeping the caches failed" in capfd.readouterr().err)
 
 
 def _save_during_a_held_build(
