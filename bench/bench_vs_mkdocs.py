@@ -1,6 +1,7 @@
 """pizarra and MkDocs side by side on the same lessons: cold, warm, one-line edit.
 
     python bench/bench_vs_mkdocs.py [--rounds 3] [--sizes 1 20] [--no-serve]
+    python bench/bench_vs_mkdocs.py --serve-only [--saves 9]
 
 MkDocs 1.6 with Material is installed into a bench-only venv (``bench/.venv-mkdocs``,
 from PyPI) the first time. Lessons are generated from the bundled lesson 7, each made
@@ -266,16 +267,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 20])
     parser.add_argument("--no-serve", action="store_true")
+    parser.add_argument(
+        "--serve-only", action="store_true", help="only the save-to-reload figure, no builds"
+    )
+    parser.add_argument("--saves", type=int, help="saves timed under serve (default: --rounds)")
     args = parser.parse_args()
-    mkdocs = ensure_mkdocs()
     install_like_pip()
     print("load average (1, 5, 15 min) at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with tempfile.TemporaryDirectory(prefix="pizarra-bench-") as tmp:
         work = Path(tmp)
-        for count in args.sizes:
-            bench_size(count, args.rounds, mkdocs, work)
+        if not args.serve_only:
+            mkdocs = ensure_mkdocs()
+            for count in args.sizes:
+                bench_size(count, args.rounds, mkdocs, work)
         if not args.no_serve:
-            bench_serve(max(args.sizes), work, args.rounds)
+            bench_serve(max(args.sizes), work, args.saves or args.rounds)
         shutil.rmtree(work, ignore_errors=True)
     print("load average (1, 5, 15 min) at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
