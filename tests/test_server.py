@@ -19,7 +19,7 @@ from pizarra.check.code_cells import ResultCache
 from pizarra.course import BUNDLED
 from pizarra.execute import KernelRunner
 from pizarra.mathml import MathCoreRenderer
-from pizarra.server import create_app
+from pizarra.server import LIVE_JS, LIVE_URL, create_app
 from tests.support import fake_math, wait_until
 
 LESSON = "/potencias-para-la-ia/"
@@ -124,7 +124,13 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
         wait_until(lambda: _get(base + "/vivo/") is not None)
         first = _get(base + "/vivo/") or ""
         assert "Versión uno" in first
-        assert '<script type="module" src="/_pizarra/live.js">' in first
+        head = first.split("</head>", 1)[0]
+        assert f'<script type="module" src="{LIVE_URL}">' in head, "found as the page starts"
+        script = httpx.get(base + LIVE_URL, timeout=5)
+        assert script.content == LIVE_JS
+        assert script.headers["cache-control"] == "public, max-age=31536000, immutable"
+        plain = httpx.get(base + "/_pizarra/live.js", timeout=5)
+        assert plain.headers["cache-control"] == "no-cache", "only a URL naming it is kept"
         with httpx.stream("GET", base + "/_pizarra/events", timeout=20) as events:
             lines = events.iter_lines()
             assert next(lines).startswith("retry:")

@@ -65,7 +65,16 @@ INDEX_DELAY = 0.5
 """Seconds a build's search index waits, so a burst of saves is indexed once."""
 SEARCH = f"{FOLDER}/"
 """The search index's files in the site."""
-LIVE_SCRIPT = b'<script type="module" src="/_pizarra/live.js"></script>\n</body>'
+LIVE_JS = (Path(__file__).parent / "static" / "live.js").read_bytes()
+"""The live-reload script: read once, as pizarra's code is."""
+LIVE_URL = f"/_pizarra/live.js?{VERSION}={content_version(LIVE_JS)}"
+"""Its URL, by content: a reload takes it from the browser's cache, not from the server,
+which answers the reloaded page's other requests meanwhile (0.02 s of its DOM)."""
+LIVE_SCRIPT = f'<script type="module" src="{LIVE_URL}"></script>\n</head>'.encode()
+AFTER_DELAY = 0.3
+"""Seconds the cache writes and the search index of a rebuild wait after it: the
+reloaded page and what it asks for next (its font) are answered first, without them
+holding the interpreter (0.01-0.02 s of each)."""
 MAX_QUERY = 2048
 MAX_PATH = 1024
 
@@ -179,6 +188,10 @@ def create_app(
                 warm_up(report)
             index(report, version)
 
+    async def catch_up(report: Report | None, version: int, first: bool) -> None:
+        await asyncio.sleep(AFTER_DELAY)
+        await anyio.to_thread.run_sync(after, report, version, first)
+
     async def rebuild_async() -> None:
         first = state.version == 0
         settled.clear()
@@ -193,8 +206,7 @@ def create_app(
         async with changed:
             changed.notify_all()
         # The page has its answer; the cache writes, then search, catch up after.
-        later = anyio.to_thread.run_sync(after, report, state.version, first)
-        task = asyncio.create_task(later)
+        task = asyncio.create_task(catch_up(report, state.version, first))
         indexing.add(task)
         task.add_done_callback(indexing.discard)
 
@@ -257,8 +269,8 @@ def create_app(
         )
 
     async def live_script(request: Request) -> Response:
-        script = (Path(__file__).parent / "static" / "live.js").read_bytes()
-        return Response(script, media_type="text/javascript")
+        caching = _caching(request, LIVE_JS)
+        return Response(LIVE_JS, media_type="text/javascript", headers={"Cache-Control": caching})
 
     async def page(request: Request) -> Response:
         with contextlib.suppress(TimeoutError):
@@ -373,7 +385,7 @@ def _inject(html: bytes, live: bool, errors: str = "") -> bytes:
     if errors:
         banner = f'<div data-pizarra-errors role="alert"><pre>{escape(errors)}</pre></div>\n'
         html = html.replace(b"</body>", banner.encode() + b"</body>", 1)
-    return html.replace(b"</body>", LIVE_SCRIPT, 1)
+    return html.replace(b"</head>", LIVE_SCRIPT, 1)
 
 
 def _status(
@@ -402,7 +414,7 @@ def _error_page(errors: str) -> str:
         '<!doctype html><html lang="en"><meta charset="utf-8"><title>pizarra: build failed</title>'
         "<main><h1>The build failed</h1><p>Fix these and save; the page reloads by itself.</p>"
         f"<pre>{escape(errors)}</pre></main>"
-        '<script type="module" src="/_pizarra/live.js"></script></html>'
+        f'<script type="module" src="{LIVE_URL}"></script></html>'
     )
 
 

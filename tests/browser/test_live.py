@@ -73,13 +73,13 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
     browser: Browser, tmp_path: Path
 ) -> None:
     # What a save's reload costs Chromium: with its assets linked by version and kept
-    # (pizarra.asset_urls), only the page itself, the live script and the font go out.
+    # (pizarra.asset_urls), as the live script is, only the page itself and the font go out.
     source = tmp_path / "vivo.md"
     source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = int(sock.getsockname()[1])
-    app = create_app(source, Tools(fake_math, KernelRunner(), None), watch=False)
+    app = create_app(source, Tools(fake_math, KernelRunner(), None))
     asked: list[str] = []
 
     async def counted(scope: Scope, receive: Receive, send: Send) -> None:
@@ -97,12 +97,15 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
         page.goto(f"http://127.0.0.1:{port}/vivo/", wait_until="load")
         first = {path for path in asked if path.endswith((".css", ".js"))}
         assert {"/assets/pizarra.css", "/assets/site.js", "/assets/theme.js"} <= first
+        assert "/_pizarra/live.js" in first
         asked.clear()
         with page.expect_navigation(wait_until="load"):
             page.evaluate("location.reload()")  # as live.js does
         assert "/vivo/" in asked
         again = [
-            path for path in asked if path.startswith("/assets/") and path.endswith((".css", ".js"))
+            path
+            for path in asked
+            if path.startswith(("/assets/", "/_pizarra/")) and path.endswith((".css", ".js"))
         ]
         assert again == []
         page.close()
