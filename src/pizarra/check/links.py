@@ -97,36 +97,101 @@ def check_links(
     return _broken(files, pages, origins, sources)
 
 
+CLEAN = 4096
+"""Pages remembered as having no broken link, with what made them so (a served site of
+a few hundred lessons, each with its state and report pages)."""
+
+_Clean = tuple[PageScan, tuple[str, ...], tuple[tuple[str, PageScan | None], ...]]
+"""A page when it was last found with no broken link: its scan, the files its links
+point to, and the scan of each file one of them points into (``#fragment``)."""
+
+_CLEAN: Recent[str, _Clean] = Recent(CLEAN)
+
+
 def _broken(
     files: Mapping[str, bytes],
     scans: Mapping[str, PageScan],
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None,
 ) -> list[Diagnostic]:
+    """Every broken link and repeated id of every page. A page found clean before is
+    clean now if its scan is the very same object, the files it links to all exist, and
+    those it links into have the very same scans: a served site's rebuild resolves the
+    links of what changed, not the 4,600 links of twenty lessons (0.008 s), while a
+    target that vanished or lost an id brings the pages that use it back to be resolved."""
     errors = []
     for page, scan in scans.items():
-        for repeated in dict.fromkeys(scan.repeated):
+        kept = _CLEAN.get(page)
+        if kept is not None and _still_clean(kept, scan, files, scans):
+            continue
+        found = _problems(page, scan, files, scans, origins, sources)
+        if not found:
+            _CLEAN.put(page, (scan, *_targets(page, scan, scans)))
+        errors += found
+    return errors
+
+
+def _still_clean(
+    kept: _Clean,
+    scan: PageScan,
+    files: Mapping[str, bytes],
+    scans: Mapping[str, PageScan],
+) -> bool:
+    was, targets, read = kept
+    return (
+        was is scan
+        and all(target in files for target in targets)
+        and all(scans.get(target) is known for target, known in read)
+    )
+
+
+def _targets(
+    page: str, scan: PageScan, scans: Mapping[str, PageScan]
+) -> tuple[tuple[str, ...], tuple[tuple[str, PageScan | None], ...]]:
+    """The files the page's links point to within the site, and the scan of each one
+    a link points into."""
+    targets: set[str] = set()
+    into: set[str] = set()
+    for href, _ in scan.links:
+        target, fragment, _problem = _target(page, href)
+        if target:
+            targets.add(target)
+            if fragment:
+                into.add(target)
+    return tuple(sorted(targets)), tuple((target, scans.get(target)) for target in sorted(into))
+
+
+def _problems(
+    page: str,
+    scan: PageScan,
+    files: Mapping[str, bytes],
+    scans: Mapping[str, PageScan],
+    origins: Mapping[str, str],
+    sources: Mapping[str, str] | None,
+) -> list[Diagnostic]:
+    errors = []
+    for repeated in dict.fromkeys(scan.repeated):
+        errors.append(
+            Diagnostic(
+                SourcePos(origins.get(page, page), 1, 1),
+                f"the id {repeated!r} is used twice in {page}",
+                hint="give the heading, label or explorer that makes it another name",
+            )
+        )
+    finder = _SourceFinder((sources or {}).get(page, ""))
+    for href, line in scan.links:
+        problem = _resolve(page, href, files, scans)
+        if problem:
+            where = SourcePos(origins.get(page, page), 1 if page in origins else line, 1)
+            if page in origins:
+                where = finder.find(href, where)
             errors.append(
                 Diagnostic(
-                    SourcePos(origins.get(page, page), 1, 1),
-                    f"the id {repeated!r} is used twice in {page}",
-                    hint="give the heading, label or explorer that makes it another name",
+                    where,
+                    f"broken link in {page}: {href} ({problem})",
+                    hint="fix the reference in the source, or publish the page it points to",
                 )
             )
-        finder = _SourceFinder((sources or {}).get(page, ""))
-        for href, line in scan.links:
-            problem = _resolve(page, href, files, scans)
-            if problem:
-                where = SourcePos(origins.get(page, page), 1 if page in origins else line, 1)
-                if page in origins:
-                    where = finder.find(href, where)
-                errors.append(
-                    Diagnostic(
-                        where,
-                        f"broken link in {page}: {href} ({problem})",
-                        hint="fix the reference in the source, or publish the page it points to",
-                    )
-                )
     return errors
 
 
