@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -247,3 +248,21 @@ def test_the_binary_is_found_where_the_pagefind_package_looks(
     monkeypatch.setitem(sys.modules, "pagefind_bin_extended", None)  # not installed
     monkeypatch.setattr(pagefind.service, "get_executable", lambda: Path("/elsewhere/pagefind"))
     assert pagefind_binary() == Path("/elsewhere/pagefind")
+
+
+def test_an_index_made_in_the_background_runs_pagefind_nicer() -> None:
+    from pizarra import search
+
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    with search._Service(search.NICER) as background, search._Service() as foreground:
+        assert os.getpriority(os.PRIO_PROCESS, foreground.proc.pid) == mine
+        assert os.getpriority(os.PRIO_PROCESS, background.proc.pid) == min(mine + search.NICER, 19)
+
+
+def test_an_index_made_in_the_background_is_the_same_index() -> None:
+    files = _pages()
+    background = start_search_index(files, list(files), background=True)()
+    fresh = search_index(files, list(files))
+    entry = f"{FOLDER}/pagefind-entry.json"  # Pagefind lists languages in any order
+    assert json.loads(background.pop(entry)) == json.loads(fresh.pop(entry))
+    assert background == fresh

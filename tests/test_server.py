@@ -156,6 +156,35 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
         thread.join(timeout=10)
 
 
+def test_a_build_followed_at_once_by_a_failing_one_still_gets_its_search_index(
+    tmp_path: Path,
+) -> None:
+    # The good build's index is put off while the next rebuild runs; that rebuild fails,
+    # so the good build stays served, and its index must still come.
+    source = tmp_path / "vivo.md"
+    source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
+    port = _free_port()
+    app = create_app(source, Tools(fake_math, KernelRunner(), None))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    entry = base + "/pagefind/pagefind-entry.json"
+    try:
+        wait_until(lambda: _get(entry) is not None, seconds=60)
+        first = _get(entry)
+        time.sleep(0.3)  # the watcher is watching
+        source.write_text(LESSON_TEXT.format(version="dos", exp=4, value=16), encoding="utf-8")
+        wait_until(lambda: "Versión dos" in (_get(base + "/vivo/") or ""), seconds=20)
+        source.write_text(LESSON_TEXT.format(version="tres", exp=4, value=15), encoding="utf-8")
+        wait_until(lambda: "data-pizarra-errors" in (_get(base + "/vivo/") or ""), seconds=20)
+        assert "Versión dos" in (_get(base + "/vivo/") or "")
+        wait_until(lambda: _get(entry) not in (None, first), seconds=30)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
 def _next_event(lines: Iterator[str]) -> str:
     for line in lines:
         if line.startswith("event: "):

@@ -269,9 +269,12 @@ def build(
     return report
 
 
-def index_site(course: Course, files: dict[str, bytes], store: Cache | None) -> list[Diagnostic]:
-    """Add the search index of the lesson pages to ``files``; its failure, if any."""
-    return start_index_site(course, files, store)()
+def index_site(
+    course: Course, files: dict[str, bytes], store: Cache | None, background: bool = False
+) -> list[Diagnostic]:
+    """Add the search index of the lesson pages to ``files``; its failure, if any.
+    ``background``: Pagefind runs at a lower CPU priority (``serve``, after a reload)."""
+    return start_index_site(course, files, store, background=background)()
 
 
 class _Feed:
@@ -308,13 +311,14 @@ def start_index_site(
     files: dict[str, bytes],
     store: Cache | None,
     feed: IndexFeed | None = None,
+    background: bool = False,
 ) -> Callable[[], list[Diagnostic]]:
     """:func:`index_site`, with Pagefind indexing in the background until the returned
     function adds the index to ``files`` (unchanged until then) and says what failed;
     ``feed`` is Pagefind already given the lesson pages as they were rendered."""
     pages = [lesson_path(ln) for ln in course.lessons()]
     try:
-        pending = start_search_index(files, pages, store, feed)
+        pending = start_search_index(files, pages, store, feed, background)
     except SearchIndexError as exc:
         failure = _index_failure(course, exc)
         return lambda: failure

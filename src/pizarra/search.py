@@ -59,6 +59,11 @@ TIMEOUT = 120.0
 """Seconds the whole index may take before the build gives up on it."""
 
 
+NICER = 10
+"""How much nicer (lower CPU priority, as ``nice`` counts) Pagefind runs in the
+background."""
+
+
 class SearchIndexError(Exception):
     """Pagefind could not index the site (missing binary, crashed service)."""
 
@@ -76,13 +81,15 @@ def start_search_index(
     pages: Iterable[str],
     store: Cache | None = None,
     feed: IndexFeed | None = None,
+    background: bool = False,
 ) -> Callable[[], dict[str, bytes]]:
     """:func:`search_index` with Pagefind at work in the background until the returned
     function is called for the index, so a build checks its links meanwhile. ``files``
     must not change until then; ``store`` is used by the calling thread only.
 
     ``feed`` is Pagefind already given pages while they were rendered: used if it was
-    given exactly these pages, else ended."""
+    given exactly these pages, else ended. With ``background``, Pagefind runs at a
+    lower CPU priority (:class:`IndexFeed`)."""
     pages = list(pages)
     key = _key(files, pages, CONFIG) if store is not None else ""
     kept = _unpack(store.get(KIND, key)) if store is not None else None
@@ -92,7 +99,7 @@ def start_search_index(
     if kept is not None:
         return lambda: kept
     if feed is None:
-        feed = IndexFeed()
+        feed = IndexFeed(background)
         for path in pages:
             feed.add(path, files[path])
     feed.close()
@@ -126,7 +133,10 @@ class IndexFeed:
     page is: Pagefind costs the build its start and the last pages, not every page.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, background: bool = False) -> None:
+        self.background = background
+        """Pagefind runs :data:`NICER` steps nicer: ``serve`` indexes after the page has
+        reloaded, and a save that comes meanwhile is rebuilt first."""
         self.given: list[tuple[str, bytes]] = []
         """The pages given so far, in order."""
         self._queue: queue.SimpleQueue[tuple[str, bytes] | bool] = queue.SimpleQueue()
@@ -160,7 +170,7 @@ class IndexFeed:
 
     def _work(self) -> None:
         try:
-            with _Service() as service:
+            with _Service(NICER if self.background else 0) as service:
                 index = service.ask([{"type": "NewIndex", "config": CONFIG}])[0]["index_id"]
                 while not isinstance(item := self._queue.get(), bool):
                     path, page = item
@@ -267,7 +277,7 @@ def _unpack(raw: bytes | None) -> dict[str, bytes] | None:
 class _Service:
     """One ``pagefind --service`` process, ended when the block is left."""
 
-    def __init__(self) -> None:
+    def __init__(self, nicer: int = 0) -> None:
         binary = pagefind_binary()
         if binary is None:
             raise OSError("the pagefind binary is missing")
@@ -277,6 +287,9 @@ class _Service:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
+        if nicer:
+            with contextlib.suppress(OSError):  # a priority is a nicety
+                os.setpriority(os.PRIO_PROCESS, self.proc.pid, nicer)
         self.deadline = time.monotonic() + TIMEOUT
         self.sent = 0
         self.buffer = b""

@@ -97,6 +97,11 @@ class SiteState:
     """What the last good build verified, per lesson (for pages rendered on request)."""
     outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
     """What the last good build's code cells produced (their figures), per lesson."""
+    served: int = 0
+    """Bumped when a build is taken."""
+    indexed: int = 0
+    """The taken build whose search index ``files`` holds (:attr:`served` once it has
+    its own)."""
 
     def accept(self, report: Report, strict: bool) -> bool:
         """Take the build if it passed (True), else keep serving the last good one.
@@ -111,16 +116,18 @@ class SiteState:
             self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
             self.ledgers = report.ledgers
             self.outcomes = report.outcomes
+            self.served += 1
         else:
             self.errors = text or "build failed"
         self.version += 1
         return passed
 
-    def add_index(self, index: dict[str, bytes], version: int) -> None:
-        """The search index of build ``version``, unless a newer build came since."""
-        if self.version == version:
+    def add_index(self, index: dict[str, bytes], served: int) -> None:
+        """The search index of taken build ``served``, unless another was taken since."""
+        if self.served == served:
             kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
             self.files = {**kept, **index}
+            self.indexed = served
 
 
 def create_app(
@@ -159,15 +166,18 @@ def create_app(
         print(f"pizarra serve: build {status} ({report.seconds:.2f} s)", file=sys.stderr)
         return report if accepted else None
 
-    def index(report: Report, version: int) -> None:
-        assert report.course is not None
+    def index(started: int) -> None:
+        """The search index of the build being served, unless it has it, or a rebuild
+        started since ``started`` (whose own catching up then does it: a save that comes
+        meanwhile is not slowed by Pagefind)."""
         time.sleep(INDEX_DELAY)
-        if state.version != version:
-            return  # a newer build came: its own index follows it
-        files = dict(report.files)
-        for diagnostic in index_site(report.course, files, tools.store):
+        served, course = state.served, state.course
+        if state.indexed == served or state.started != started or course is None:
+            return
+        files = {k: v for k, v in state.files.items() if not k.startswith(SEARCH)}
+        for diagnostic in index_site(course, files, tools.store, background=True):
             print(diagnostic.format(), file=sys.stderr)
-        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, version)
+        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, served)
 
     def write_caches() -> None:
         """Do the writes the rebuilds left, each once (two threads may be at it)."""
@@ -181,16 +191,15 @@ def create_app(
             except Exception as exc:  # a cache only makes the next rebuild faster
                 print(f"pizarra serve: keeping the caches failed ({exc!r})", file=sys.stderr)
 
-    def after(report: Report | None, version: int, first: bool) -> None:
+    def after(report: Report | None, started: int, first: bool) -> None:
         write_caches()
-        if report is not None:
-            if first:
-                warm_up(report)
-            index(report, version)
+        if first and report is not None:
+            warm_up(report)
+        index(started)
 
-    async def catch_up(report: Report | None, version: int, first: bool) -> None:
+    async def catch_up(report: Report | None, started: int, first: bool) -> None:
         await asyncio.sleep(AFTER_DELAY)
-        await anyio.to_thread.run_sync(after, report, version, first)
+        await anyio.to_thread.run_sync(after, report, started, first)
 
     async def rebuild_async() -> None:
         first = state.version == 0
@@ -206,7 +215,7 @@ def create_app(
         async with changed:
             changed.notify_all()
         # The page has its answer; the cache writes, then search, catch up after.
-        task = asyncio.create_task(catch_up(report, state.version, first))
+        task = asyncio.create_task(catch_up(report, state.started, first))
         indexing.add(task)
         task.add_done_callback(indexing.discard)
 
