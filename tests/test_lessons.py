@@ -262,3 +262,20 @@ def test_first_use_costs_are_paid_ahead_and_never_raise(tmp_path: Path) -> None:
     assert _lexer.cache_info().currsize == 2, "python and bash; a fence without language has none"
     assert _rules.cache_info().currsize == 1
     pay_first_use([object()])  # type: ignore[list-item]
+
+
+def test_memory_keeps_two_results_of_a_lesson_saved_again_and_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pizarra import lessons
+
+    kept = lessons.Recent(lessons.MEMORY, per_group=lessons.VERSIONS)
+    monkeypatch.setattr(lessons, "_MEMORY", kept)
+    src = write_course(tmp_path / "c")
+    tools = tools_with(Cache(tmp_path / "cache"), CountingMath())
+    lesson = src / "l1.md"
+    text = lesson.read_text(encoding="utf-8")
+    for n in range(5):
+        lesson.write_text(text + f"\nLínea {n}.\n", encoding="utf-8")
+        assert not verify(src, tools).failed()
+    assert len(kept) == 2 + lessons.VERSIONS  # the two lessons left alone, and this one

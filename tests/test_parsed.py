@@ -110,3 +110,32 @@ def test_a_kept_parse_loads_equal_with_its_tokens_pickled_as_arguments() -> None
     shown = {(t.type, bool(t.attrs), bool(t.meta), bool(t.children), t.hidden) for t in tokens}
     assert any(attrs for _, attrs, _, _, _ in shown) and any(meta for _, _, meta, _, _ in shown)
     assert any(children for _, _, _, children, _ in shown)
+
+
+def test_memory_keeps_two_parses_of_a_file_saved_again_and_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = parsed.Recent(parsed.MEMORY, per_group=parsed.VERSIONS)
+    monkeypatch.setattr(parsed, "_MEMORY", kept)
+    src = write_course(tmp_path / "c")
+    lesson = src / "l1.md"
+    texts = [lesson.read_text(encoding="utf-8") + f"\nLínea {n}.\n" for n in range(5)]
+    for text in texts:
+        lesson.write_text(text, encoding="utf-8")
+        found, errors = course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
+        assert found is not None and errors == []
+    assert len(kept) == parsed.VERSIONS
+    calls: list[Path] = []
+    real = course_module.parse_lesson
+
+    def counted(path: Path, *args: object, **kwargs: object) -> object:
+        calls.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(course_module, "parse_lesson", counted)
+    lesson.write_text(texts[-2], encoding="utf-8")  # an undo: still in memory
+    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
+    assert calls == []
+    lesson.write_text(texts[0], encoding="utf-8")  # long gone
+    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
+    assert calls == [lesson]

@@ -51,3 +51,30 @@ def test_threads_reading_and_evicting_at_once_never_raise() -> None:
         sys.setswitchinterval(interval)
     assert failures == []
     assert len(kept) <= 4
+
+
+def test_a_group_keeps_only_its_newest_values() -> None:
+    kept: Recent[str, int] = Recent(10, per_group=2)
+    for n in range(5):
+        kept.put(f"l01-v{n}", n, group="l01.md")
+    kept.put("l02-v0", 0, group="l02.md")
+    assert [kept.get(f"l01-v{n}") for n in range(5)] == [None, None, None, 3, 4]
+    assert kept.get("l02-v0") == 0
+    assert len(kept) == 3
+
+
+def test_putting_a_kept_value_again_does_not_push_out_its_group() -> None:
+    kept: Recent[str, int] = Recent(10, per_group=2)
+    kept.put("v1", 1, group="g")
+    kept.put("v2", 2, group="g")
+    kept.put("v1", 1, group="g")  # an undo: v1 is the newest again
+    kept.put("v3", 3, group="g")
+    assert (kept.get("v1"), kept.get("v2"), kept.get("v3")) == (1, None, 3)
+
+
+def test_groups_with_nothing_kept_are_forgotten() -> None:
+    kept: Recent[str, int] = Recent(3, per_group=2)
+    for n in range(50):
+        kept.put(f"k{n}", n, group=f"file{n}")
+    assert len(kept) == 3
+    assert len(kept._groups) <= 4

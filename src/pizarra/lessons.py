@@ -248,10 +248,10 @@ def verify_lessons(
             result = results[index]
             if result is not None and keepable(result):
                 store.put(KIND, keys[index], pickle.dumps((FORMAT, result)))
-                _remember(keys[index], _as_cached(result))
-        for key, result in zip(keys, results, strict=True):
+                _remember(keys[index], _as_cached(result), lessons[index])
+        for key, result, lesson in zip(keys, results, lessons, strict=True):
             if result is not None and result.cached:
-                _remember(key, result)
+                _remember(key, result, lesson)
     return [r for r in results if r is not None]
 
 
@@ -291,7 +291,10 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None 
 MEMORY = 64
 """Lesson results kept in memory."""
 
-_MEMORY: Recent[str, LessonResult] = Recent(MEMORY)
+VERSIONS = 2
+"""Results of one lesson file kept in memory: of its current text and the one before."""
+
+_MEMORY: Recent[str, LessonResult] = Recent(MEMORY, per_group=VERSIONS)
 
 _STATE: list[tuple[Course, Tools, bool]] = []
 """The course, tools and strictness of the pool's run, inherited by forked workers
@@ -330,9 +333,9 @@ def _as_cached(result: LessonResult) -> LessonResult:
     return replace(result, outcomes=outcomes, cached=True)
 
 
-def _remember(key: str, result: LessonResult) -> LessonResult:
+def _remember(key: str, result: LessonResult, lesson: Lesson) -> LessonResult:
     """Keep a result in memory too: a server rebuilds the same course again and again."""
-    return _MEMORY.put(key, result)
+    return _MEMORY.put(key, result, group=lesson.path)
 
 
 def _course_part(course: Course) -> str:

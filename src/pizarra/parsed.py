@@ -49,7 +49,10 @@ class _Kept:
     """Each BibTeX file with its SHA-256."""
 
 
-_MEMORY: Recent[str, _Kept] = Recent(MEMORY)
+VERSIONS = 2
+"""Parses of one file kept in memory: its current text and the one before (an undo)."""
+
+_MEMORY: Recent[str, _Kept] = Recent(MEMORY, per_group=VERSIONS)
 
 
 class ParseCache:
@@ -148,7 +151,7 @@ def _key(path: Path, shown: str, root: Path | None, raw: bytes) -> str:
 
 
 def _remember(key: str, kept: _Kept) -> None:
-    _MEMORY.put(key, kept)
+    _MEMORY.put(key, kept, group=kept.lesson.path)
 
 
 def _load(raw: bytes | None) -> _Kept | None:

@@ -21,9 +21,12 @@ class Recent(Generic[K, V]):
     one that finds its key gone (another thread evicted it meanwhile) does nothing.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, per_group: int | None = None) -> None:
         self.size = size
+        self.per_group = per_group
+        """At most this many values of one group (:meth:`put`), the newest."""
         self._items: OrderedDict[K, V] = OrderedDict()
+        self._groups: dict[Hashable, tuple[K, ...]] = {}
 
     def get(self, key: K) -> V | None:
         value = self._items.get(key)
@@ -32,8 +35,22 @@ class Recent(Generic[K, V]):
                 self._items.move_to_end(key)
         return value
 
-    def put(self, key: K, value: V) -> V:
+    def put(self, key: K, value: V, group: Hashable | None = None) -> V:
+        """Keep ``value``. With a ``group`` (the file a parse is of), the group's oldest
+        values beyond :attr:`per_group` go: a served lesson saved a hundred times is
+        not kept a hundred times, which would leave less room for the other lessons and
+        give Python's collector more to go through at every full pass."""
         self._items[key] = value
+        if group is not None and self.per_group is not None:
+            keys = (*(k for k in self._groups.get(group, ()) if k != key), key)
+            for old in keys[: -self.per_group]:
+                self._items.pop(old, None)
+            self._groups[group] = keys[-self.per_group :]
+            if len(self._groups) > self.size:  # forget the groups with nothing kept
+                held = self._items
+                self._groups = {
+                    g: ks for g, ks in self._groups.items() if any(k in held for k in ks)
+                }
         with contextlib.suppress(KeyError):
             self._items.move_to_end(key)
         while len(self._items) > self.size:
