@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 import socket
 import threading
@@ -183,6 +184,19 @@ def test_a_build_followed_at_once_by_a_failing_one_still_gets_its_search_index(
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_what_a_build_leaves_in_memory_is_set_aside_from_the_collector(tmp_path: Path) -> None:
+    source = tmp_path / "vivo.md"
+    source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
+    gc.unfreeze()
+    try:
+        app = create_app(source, Tools(fake_math, KernelRunner(), None), watch=False)
+        with TestClient(app, base_url="http://127.0.0.1") as client:
+            assert client.get("/vivo/").status_code == 200
+            wait_until(lambda: gc.get_freeze_count() > 0)
+    finally:
+        gc.unfreeze()
 
 
 def _next_event(lines: Iterator[str]) -> str:
