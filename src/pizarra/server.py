@@ -73,9 +73,9 @@ LIVE_URL = f"/_pizarra/live.js?{VERSION}={content_version(LIVE_JS)}"
 which answers the reloaded page's other requests meanwhile (0.02 s of its DOM)."""
 LIVE_SCRIPT = f'<script type="module" src="{LIVE_URL}"></script>\n</head>'.encode()
 AFTER_DELAY = 0.3
-"""Seconds the cache writes and the search index of a rebuild wait after it: the
-reloaded page and what it asks for next (its font) are answered first, without them
-holding the interpreter (0.01-0.02 s of each)."""
+"""Seconds the cache writes, the collector's pass (:func:`settle_memory`) and the search
+index of a rebuild wait after it: the reloaded page and what it asks for next (its
+font) are answered first, without them holding the interpreter (0.01-0.02 s of each)."""
 MAX_QUERY = 2048
 MAX_PATH = 1024
 
