@@ -59,3 +59,18 @@ def test_serve_lets_a_browser_keep_an_asset_asked_for_by_its_version() -> None:
             assert answer.status_code == 200
             assert answer.headers["cache-control"] == "no-cache", stale
         assert client.get("/assets/math.woff2").headers["cache-control"] == "no-cache"
+
+
+def test_serve_answers_an_unchanged_font_with_a_304() -> None:
+    app = create_app(COURSE, tools(), watch=False)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        first = client.get("/assets/math.woff2")
+        assert first.status_code == 200 and first.content
+        tag = first.headers["etag"]
+        assert tag == f'"{content_version(first.content)}"'
+        for asked in (tag, f"W/{tag}", f'"0000000000", {tag}', "*"):
+            again = client.get("/assets/math.woff2", headers={"If-None-Match": asked})
+            assert again.status_code == 304, asked
+            assert again.content == b"" and again.headers["etag"] == tag
+        other = client.get("/assets/math.woff2", headers={"If-None-Match": '"0000000000"'})
+        assert other.status_code == 200 and other.content == first.content
