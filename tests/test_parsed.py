@@ -23,14 +23,7 @@ def test_a_build_keeps_every_parse_for_the_next_run(
     tools = Tools(MathCoreRenderer(), KernelRunner(), None, None, Cache(tmp_path / "cache"), jobs=2)
     assert not verify(src, tools).failed()
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))  # a new process
-    calls: list[Path] = []
-    real = course_module.parse_lesson
-
-    def counted(path: Path, *args: object, **kwargs: object) -> object:
-        calls.append(path)
-        return real(path, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(course_module, "parse_lesson", counted)
+    calls = _count_parses(monkeypatch)
     course, _ = load_course(src, parsed.ParseCache(Cache(tmp_path / "cache")))
     assert course is not None and len(list(course.lessons())) == 3
     assert calls == []
@@ -125,6 +118,17 @@ def test_memory_keeps_two_parses_of_a_file_saved_again_and_again(
         found, errors = course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
         assert found is not None and errors == []
     assert len(kept) == parsed.VERSIONS
+    calls = _count_parses(monkeypatch)
+    lesson.write_text(texts[-2], encoding="utf-8")  # an undo: still in memory
+    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
+    assert calls == []
+    lesson.write_text(texts[0], encoding="utf-8")  # long gone
+    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
+    assert calls == [lesson]
+
+
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The files parsed from now on (not taken from a kept parse), in order."""
     calls: list[Path] = []
     real = course_module.parse_lesson
 
@@ -133,9 +137,4 @@ def test_memory_keeps_two_parses_of_a_file_saved_again_and_again(
         return real(path, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(course_module, "parse_lesson", counted)
-    lesson.write_text(texts[-2], encoding="utf-8")  # an undo: still in memory
-    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
-    assert calls == []
-    lesson.write_text(texts[0], encoding="utf-8")  # long gone
-    course_module.parse_lesson_file(lesson, src, parsed.ParseCache())
-    assert calls == [lesson]
+    return calls
