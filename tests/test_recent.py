@@ -53,6 +53,33 @@ def test_threads_reading_and_evicting_at_once_never_raise() -> None:
     assert len(kept) <= 4
 
 
+def test_threads_putting_values_of_many_groups_at_once_never_raise() -> None:
+    # Two threads keep parses at once (a rebuild's, and the one before it's), and the
+    # groups are pruned while the other thread adds one.
+    kept: Recent[int, int] = Recent(4, per_group=2)
+    failures: list[BaseException] = []
+
+    def churn(offset: int) -> None:
+        try:
+            for n in range(20_000):
+                kept.put(n * 4 + offset, n, group=(n + offset) % 13)
+        except BaseException as exc:  # the assertion below reports it
+            failures.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=churn, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert len(kept) <= 4
+
+
 def test_a_group_keeps_only_its_newest_values() -> None:
     kept: Recent[str, int] = Recent(10, per_group=2)
     for n in range(5):

@@ -48,8 +48,8 @@ class Recent(Generic[K, V]):
             self._groups[group] = keys[-self.per_group :]
             if len(self._groups) > self.size:  # forget the groups with nothing kept
                 held = self._items
-                self._groups = {
-                    g: ks for g, ks in self._groups.items() if any(k in held for k in ks)
+                self._groups = {  # from a copy: another thread may be putting
+                    g: ks for g, ks in list(self._groups.items()) if any(k in held for k in ks)
                 }
         with contextlib.suppress(KeyError):
             self._items.move_to_end(key)
