@@ -288,8 +288,9 @@ class _Service:
             stderr=subprocess.DEVNULL,
         )
         if nicer:
-            with contextlib.suppress(OSError):  # a priority is a nicety
-                os.setpriority(os.PRIO_PROCESS, self.proc.pid, nicer)
+            with contextlib.suppress(OSError, AttributeError):  # a priority is a nicety
+                mine = os.getpriority(os.PRIO_PROCESS, 0)
+                os.setpriority(os.PRIO_PROCESS, self.proc.pid, min(mine + nicer, 19))
         self.deadline = time.monotonic() + TIMEOUT
         self.sent = 0
         self.buffer = b""
