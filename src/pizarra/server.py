@@ -280,8 +280,7 @@ def create_app(
         )
 
     async def live_script(request: Request) -> Response:
-        caching = _caching(request, content_version(LIVE_JS))
-        return Response(LIVE_JS, media_type="text/javascript", headers={"Cache-Control": caching})
+        return _file(request, LIVE_JS, "text/javascript")
 
     async def page(request: Request) -> Response:
         with contextlib.suppress(TimeoutError):
@@ -361,6 +360,11 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media == "text/html":
         return _html(_inject(data, live, state.errors), 200)
+    return _file(request, data, media)
+
+
+def _file(request: Request, data: bytes, media: str) -> Response:
+    """A file that is not a page, with the caching its URL allows and its ``ETag``."""
     version = content_version(data)
     headers = {"Cache-Control": _caching(request, version), "ETag": f'"{version}"'}
     if _unchanged(request, version):
