@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
+import uvicorn
 from markupsafe import escape
+from starlette.types import ASGIApp
 
 from pizarra.lower import parse_lesson
 from pizarra.model import Course, CourseEntry, Lesson
@@ -90,3 +95,22 @@ def wait_until(condition: Callable[[], bool], seconds: float = 20) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+@contextmanager
+def serving(app: ASGIApp) -> Iterator[str]:
+    """``app`` run by uvicorn in a thread on a free port: its base URL, until the block
+    ends (the server is stopped then)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_until(lambda: server.started or not thread.is_alive(), seconds=60)
+        assert server.started, "the server did not start"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

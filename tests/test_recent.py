@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 
 from pizarra.recent import Recent
 
@@ -29,27 +30,13 @@ def test_threads_reading_and_evicting_at_once_never_raise() -> None:
     # interpreter switching threads as often as it can, a get whose key another thread
     # evicted between its two steps is met in a few hundred rounds.
     kept: Recent[int, int] = Recent(4)
-    failures: list[BaseException] = []
 
     def churn(offset: int) -> None:
-        try:
-            for n in range(20_000):
-                kept.put((n + offset) % 9, n)
-                kept.get((n * 7 + offset) % 9)
-        except BaseException as exc:  # the assertion below reports it
-            failures.append(exc)
+        for n in range(20_000):
+            kept.put((n + offset) % 9, n)
+            kept.get((n * 7 + offset) % 9)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=churn, args=(k,)) for k in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert failures == []
+    assert _in_four_threads(churn) == []
     assert len(kept) <= 4
 
 
@@ -57,26 +44,12 @@ def test_threads_putting_values_of_many_groups_at_once_never_raise() -> None:
     # Two threads keep parses at once (a rebuild's, and the one before it's), and the
     # groups are pruned while the other thread adds one.
     kept: Recent[int, int] = Recent(4, per_group=2)
-    failures: list[BaseException] = []
 
     def churn(offset: int) -> None:
-        try:
-            for n in range(20_000):
-                kept.put(n * 4 + offset, n, group=(n + offset) % 13)
-        except BaseException as exc:  # the assertion below reports it
-            failures.append(exc)
+        for n in range(20_000):
+            kept.put(n * 4 + offset, n, group=(n + offset) % 13)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=churn, args=(k,)) for k in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert failures == []
+    assert _in_four_threads(churn) == []
     assert len(kept) <= 4
 
 
@@ -105,3 +78,27 @@ def test_groups_with_nothing_kept_are_forgotten() -> None:
         kept.put(f"k{n}", n, group=f"file{n}")
     assert len(kept) == 3
     assert len(kept._groups) <= 4
+
+
+def _in_four_threads(churn: Callable[[int], None]) -> list[BaseException]:
+    """Run ``churn(0)`` to ``churn(3)`` at once, the interpreter switching threads as
+    often as it can; what they raised."""
+    failures: list[BaseException] = []
+
+    def caught(offset: int) -> None:
+        try:
+            churn(offset)
+        except BaseException as exc:  # the caller's assertion reports it
+            failures.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=caught, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return failures

@@ -5,14 +5,12 @@ from __future__ import annotations
 import gc
 import shutil
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from starlette.testclient import TestClient
 
 from pizarra.build import Tools
@@ -21,7 +19,7 @@ from pizarra.course import BUNDLED
 from pizarra.execute import KernelRunner
 from pizarra.mathml import MathCoreRenderer
 from pizarra.server import LIVE_JS, LIVE_URL, create_app
-from tests.support import fake_math, wait_until
+from tests.support import fake_math, serving, wait_until
 
 LESSON = "/potencias-para-la-ia/"
 
@@ -93,12 +91,6 @@ def test_head_is_answered(client: TestClient) -> None:
     assert client.head(LESSON).status_code == 200
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 LESSON_TEXT = """---
 title: Vivo
 lesson: 1
@@ -113,15 +105,8 @@ Versión {version}: $2^{exp}={value}$.
 def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
     source = tmp_path / "vivo.md"
     source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
-    tools = Tools(fake_math, KernelRunner(), None)
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(source, tools), host="127.0.0.1", port=port, log_level="error")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
+    app = create_app(source, Tools(fake_math, KernelRunner(), None))
+    with serving(app) as base:
         wait_until(lambda: _get(base + "/vivo/") is not None)
         first = _get(base + "/vivo/") or ""
         assert "Versión uno" in first
@@ -152,9 +137,6 @@ def test_rebuilds_on_change_and_keeps_last_good_site(tmp_path: Path) -> None:
         assert "vivo.md:" in page.split("data-pizarra-errors", 1)[1]
         missing = httpx.get(base + "/no-existe/", timeout=5).text
         assert "<div data-pizarra-errors" in missing
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_a_build_followed_at_once_by_a_failing_one_still_gets_its_search_index(
@@ -164,14 +146,9 @@ def test_a_build_followed_at_once_by_a_failing_one_still_gets_its_search_index(
     # so the good build stays served, and its index must still come.
     source = tmp_path / "vivo.md"
     source.write_text(LESSON_TEXT.format(version="uno", exp=3, value=8), encoding="utf-8")
-    port = _free_port()
     app = create_app(source, Tools(fake_math, KernelRunner(), None))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    entry = base + "/pagefind/pagefind-entry.json"
-    try:
+    with serving(app) as base:
+        entry = base + "/pagefind/pagefind-entry.json"
         wait_until(lambda: _get(entry) is not None, seconds=60)
         first = _get(entry)
         time.sleep(0.3)  # the watcher is watching
@@ -181,9 +158,6 @@ def test_a_build_followed_at_once_by_a_failing_one_still_gets_its_search_index(
         wait_until(lambda: "data-pizarra-errors" in (_get(base + "/vivo/") or ""), seconds=20)
         assert "Versión dos" in (_get(base + "/vivo/") or "")
         wait_until(lambda: _get(entry) not in (None, first), seconds=30)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_what_a_build_leaves_in_memory_is_set_aside_from_the_collector(tmp_path: Path) -> None:

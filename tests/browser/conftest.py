@@ -10,11 +10,9 @@ from __future__ import annotations
 import functools
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
@@ -24,7 +22,6 @@ from urllib.parse import parse_qsl, urlsplit
 
 import axe_playwright_python
 import pytest
-import uvicorn
 from markupsafe import Markup
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -37,6 +34,7 @@ from pizarra.explorers import (
     render_explorer,
 )
 from pizarra.model import Explorer
+from tests.support import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "explorers"
@@ -196,25 +194,8 @@ def serve_course(src: Path) -> Iterator[ServedCourse]:
 
     root = src if src.is_dir() else src.parent
     tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(root))
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    config = uvicorn.Config(
-        create_app(src, tools, watch=False), host="127.0.0.1", port=port, log_level="error"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("pizarra's server did not start")
-        time.sleep(0.05)
-    try:
-        yield ServedCourse(f"http://127.0.0.1:{port}", root)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving(create_app(src, tools, watch=False)) as base:
+        yield ServedCourse(base, root)
 
 
 @pytest.fixture(scope="session")

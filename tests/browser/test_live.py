@@ -3,20 +3,16 @@ reload asks only for what changed."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser
 from starlette.types import Receive, Scope, Send
 
 from pizarra.build import Tools
 from pizarra.execute import KernelRunner
 from pizarra.server import create_app
-from tests.support import fake_math
+from tests.support import fake_math, serving
 
 pytestmark = pytest.mark.browser
 
@@ -34,17 +30,9 @@ Versión {version}: $2^3={value}$.
 def test_the_error_banner_survives_reloads_and_new_tabs(browser: Browser, tmp_path: Path) -> None:
     source = tmp_path / "vivo.md"
     source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
     app = create_app(source, Tools(fake_math, KernelRunner(), None))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}/vivo/"
-    try:
-        while not server.started:
-            time.sleep(0.05)
+    with serving(app) as base:
+        url = f"{base}/vivo/"
         context = browser.new_context()
         page = context.new_page()
         page.goto(url)
@@ -64,9 +52,6 @@ def test_the_error_banner_survives_reloads_and_new_tabs(browser: Browser, tmp_pa
         other.locator("main", has_text="Versión tres").wait_for(timeout=20_000)
         assert other.get_by_role("alert").count() == 0
         context.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
@@ -76,9 +61,6 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
     # (pizarra.asset_urls), as the live script is, only the page itself and the font go out.
     source = tmp_path / "vivo.md"
     source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
     app = create_app(source, Tools(fake_math, KernelRunner(), None))
     asked: list[str] = []
 
@@ -87,14 +69,9 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
             asked.append(scope["path"])
         await app(scope, receive, send)
 
-    server = uvicorn.Server(uvicorn.Config(counted, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            time.sleep(0.05)
+    with serving(counted) as base:
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/vivo/", wait_until="load")
+        page.goto(f"{base}/vivo/", wait_until="load")
         first = {path for path in asked if path.endswith((".css", ".js"))}
         assert {"/assets/pizarra.css", "/assets/site.js", "/assets/theme.js"} <= first
         assert "/_pizarra/live.js" in first
@@ -109,6 +86,3 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
         ]
         assert again == []
         page.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
