@@ -11,8 +11,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	$(BIN)/python -m pizarra.assets
-	$(BIN)/python -m pizarra.templating
+	$(BIN)/python -m pizarra.render.assets
+	$(BIN)/python -m pizarra.render.templating
 	touch $@
 
 setup: $(STAMP)

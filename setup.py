@@ -15,7 +15,7 @@ from setuptools.command.build_py import build_py
 
 class BuildWithFonts(build_py):
     """``build_py``, then the subset math font faces and the templates compiled by Jinja
-    (:mod:`pizarra.templating`) into the built package."""
+    (:mod:`pizarra.render.templating`) into the built package."""
 
     def run(self) -> None:
         super().run()
@@ -23,14 +23,14 @@ class BuildWithFonts(build_py):
             return
         package = Path(__file__).parent / "src" / "pizarra"
         sys.path.insert(0, str(package.parent))
-        from pizarra.assets import PREBUILT, write_prebuilt
+        from pizarra.render.assets import PREBUILT, write_prebuilt
 
-        built = Path(self.build_lib) / "pizarra" / PREBUILT
-        for path in write_prebuilt(built, reuse=package / PREBUILT):
+        built = Path(self.build_lib) / "pizarra" / "render" / PREBUILT
+        for path in write_prebuilt(built, reuse=package / "render" / PREBUILT):
             self.announce(f"pizarra: wrote {path}", level=2)
-        from pizarra.templating import FOLDER, write_template_code
+        from pizarra.render.templating import FOLDER, write_template_code
 
-        for path in write_template_code(Path(self.build_lib) / "pizarra" / FOLDER):
+        for path in write_template_code(Path(self.build_lib) / "pizarra" / "render" / FOLDER):
             self.announce(f"pizarra: wrote {path}", level=2)
 
 

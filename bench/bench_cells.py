@@ -2,8 +2,9 @@
 
 Measures the bundled lessons' cells and a synthetic lesson of ten NumPy cells, each way:
 
-- *kernel*: pizarra's :class:`~pizarra.execute.KernelRunner`, one kernel for the lesson,
-  forked by the zygote it starts (:mod:`pizarra.kernel_zygote`; counted in full);
+- *kernel*: pizarra's :class:`~pizarra.check.kernel.execute.KernelRunner`, one kernel for the
+  lesson, forked by the zygote it starts (:mod:`pizarra.check.kernel.zygote`; counted in
+  full);
 - *per cell*: a fresh ``python -s -P`` per cell reading the code from stdin (how pizarra
   ran cells before it had a kernel; cells cannot share state that way, so the synthetic
   cells are independent and each imports NumPy).
@@ -34,11 +35,11 @@ TEN_CELLS = [
 
 MEASURE = r"""
 import json, resource, subprocess, sys, time
-from pizarra.execute import CellRequest, KernelRunner
+from pizarra.check.kernel.execute import CellRequest, KernelRunner
 mode, codes = sys.argv[1], json.loads(sys.stdin.read())
 start = time.perf_counter()
 if mode == "kernel":
-    from pizarra import kernel_zygote
+    from pizarra.check.kernel import zygote as kernel_zygote
     results = KernelRunner()([CellRequest(c, 60) for c in codes], 600)
     assert all(r.ok for r in results) and len(results) == len(codes), results
     kernel_zygote.stop_all()  # reaped: the zygote's and its kernels' usage is counted
@@ -57,7 +58,7 @@ print(json.dumps([wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024]
 
 def lesson_cells(path: Path) -> list[str]:
     from pizarra.check.code_cells import runnable_cells
-    from pizarra.lower import parse_lesson
+    from pizarra.source.lower import parse_lesson
 
     lesson, _ = parse_lesson(path, path.name)
     assert lesson is not None, path
@@ -91,7 +92,7 @@ def main() -> None:
             runs = [measure(mode, codes) for _ in range(args.runs)]
             wall, cpu, rss = (statistics.median(r[i] for r in runs) for i in range(3))
             print(f"{name[:32]:32} {len(codes):5}  {mode:8} {wall:7.2f} {cpu:7.2f} {rss:8.1f}")
-    from pizarra.execute import CellRequest, KernelRunner
+    from pizarra.check.kernel.execute import CellRequest, KernelRunner
 
     [big] = KernelRunner()([CellRequest("import numpy as np\na = np.ones(2**29)\n", 60)], 60)
     last = big.stderr.strip().splitlines()[-1] if big.stderr.strip() else "(no error)"

@@ -24,9 +24,9 @@ from pathlib import Path
 started = time.perf_counter()
 from pizarra.check.claims import claim_records
 from pizarra.check.verdicts import VerdictCache
-from pizarra.exact.lexer import Kind, lex
-from pizarra.exact.vocabulary import GREEK
-from pizarra.lower import parse_lesson
+from pizarra.math.exact.lexer import Kind, lex
+from pizarra.math.exact.vocabulary import GREEK
+from pizarra.source.lower import parse_lesson
 
 def letter_free(claim, lang):
     tokens = lex(claim, lang)
@@ -66,7 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    course = Path(__file__).resolve().parent.parent / "src/pizarra/bundled/math-for-ai"
+    course = Path(__file__).resolve().parent.parent / "src/pizarra/source/bundled/math-for-ai"
     cold, warm = [], []
     last: dict[str, object] = {}
     for _ in range(args.runs):

@@ -23,9 +23,9 @@ import brotli
 from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this script
 from playwright.sync_api import sync_playwright
 
-from pizarra.errors import SourcePos
-from pizarra.explorers import asset_names, explorer_assets, parse_explorer, render_explorer
-from pizarra.model import Explorer
+from pizarra.base.errors import SourcePos
+from pizarra.render.explorers import asset_names, explorer_assets, parse_explorer, render_explorer
+from pizarra.source.model import Explorer
 
 ROOT = Path(__file__).resolve().parents[1]
 DECLARATION = ROOT / "tests" / "fixtures" / "explorers" / "potencias.md"

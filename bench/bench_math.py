@@ -24,8 +24,8 @@ from pathlib import Path
 from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this script
 from fontTools.ttLib import TTFont
 
-from pizarra import assets
-from pizarra.mathml import MathCoreRenderer
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.render import assets
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMULAS = ROOT / "tests" / "fixtures" / "math" / "formulas.txt"

@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from pizarra.lower import MAX_SOURCE_BYTES, parse_lesson
-from pizarra.markdown import parser
+from pizarra.source.lower import MAX_SOURCE_BYTES, parse_lesson
+from pizarra.source.markdown import parser
 
 FRONT = "---\ntitle: Bench\nlesson: 1\nlang: en\nsummary: Parse time.\n---\n\n"
 SHAPES = {

@@ -110,7 +110,7 @@ def install_like_pip() -> None:
     package = ROOT / "src" / "pizarra"
     subprocess.run([sys.executable, "-m", "compileall", "-q", package], check=True)
     quiet = subprocess.DEVNULL
-    subprocess.run([sys.executable, "-m", "pizarra.templating"], check=True, stdout=quiet)
+    subprocess.run([sys.executable, "-m", "pizarra.render.templating"], check=True, stdout=quiet)
 
 
 def median(values: list[float]) -> float:

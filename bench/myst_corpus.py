@@ -36,14 +36,14 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pizarra.build import Report, verify
+from pizarra.base.errors import Diagnostic, Severity
 from pizarra.check.code_cells import runnable_cells
+from pizarra.check.kernel.execute import RunResult
 from pizarra.cli import default_tools
-from pizarra.course import load_course
-from pizarra.errors import Diagnostic, Severity
-from pizarra.execute import RunResult
-from pizarra.lower import parse_lesson
-from pizarra.model import Course, Lesson
+from pizarra.pipeline.build import Report, verify
+from pizarra.source.course import load_course
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Course, Lesson
 
 _LABELS = re.compile(r"^\(([\w:.-]+)\)=\s*$|^:label:\s*([\w:.-]+)\s*$", re.M)
 """Labels a lecture defines, so that the lectures not imported can list them."""
@@ -146,7 +146,7 @@ def make_course(
         if plain:
             text = front_matter_only(source.read_text(encoding="utf-8"), number)
         else:
-            from pizarra.importer import import_file
+            from pizarra.source.importer import import_file
 
             bibs = tuple(str(b.relative_to(folder)) for b in sorted(folder.rglob("*.bib")))
             text = import_file(source, number, "en", bibs).text
@@ -211,7 +211,7 @@ def leftovers(html: str) -> collections.Counter[str]:
 
 
 def page_html(course: Course, lesson: Lesson) -> str:
-    from pizarra.render import render_lesson_body
+    from pizarra.render.pages import render_lesson_body
 
     try:
         return str(render_lesson_body(course, lesson, lambda tex, display: "<math></math>"))
@@ -251,7 +251,7 @@ def main() -> int:
         report = verify(root, tools)
         nondet: collections.Counter[str] = collections.Counter()
         if args.update_outputs:
-            from pizarra.update import write_updated_outputs
+            from pizarra.pipeline.update import write_updated_outputs
 
             for _ in range(4):
                 unstable = [d for d in report.diagnostics if d.message.startswith(UNSTABLE)]

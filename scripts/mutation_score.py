@@ -52,7 +52,7 @@ def mutated_line(name: str, path: Path) -> str:
 
 
 def function_of(name: str) -> str:
-    """``pizarra.exact.real.x_sign__mutmut_3`` -> ``pizarra.exact.real.sign``."""
+    """``pizarra.math.exact.real.x_sign__mutmut_3`` -> ``pizarra.math.exact.real.sign``."""
     module, _, mangled = name.rpartition(".")
     mangled = re.sub(r"__mutmut_\d+$", "", mangled)
     mangled = mangled[2:] if mangled.startswith("x_") else mangled.lstrip("x")

@@ -14,8 +14,8 @@ import uvicorn
 from markupsafe import escape
 from starlette.types import ASGIApp
 
-from pizarra.lower import parse_lesson
-from pizarra.model import Course, CourseEntry, Lesson
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Course, CourseEntry, Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from pizarra.asset_urls import asset_url, content_version, fixed_assets
-from pizarra.build import Tools, build
-from pizarra.execute import KernelRunner
-from pizarra.server import FOREVER, create_app
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import Tools, build
+from pizarra.render.asset_urls import asset_url, content_version, fixed_assets
+from pizarra.serve.app import FOREVER, create_app
 from tests.support import FIXTURES, fake_math
 
 COURSE = FIXTURES / "site" / "course"

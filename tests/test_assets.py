@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from pizarra import assets
+from pizarra.render import assets
 
 REPO = Path(__file__).resolve().parents[1]
 

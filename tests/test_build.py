@@ -10,13 +10,13 @@ from types import SimpleNamespace
 
 import pytest
 
-import pizarra.build
-from pizarra.build import Tools, build, lesson_scans, verify
+import pizarra.pipeline.build
 from pizarra.check.html_scan import PageScan, scan_page
+from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import check_links
-from pizarra.execute import KernelRunner
-from pizarra.lessons import LessonResult
-from pizarra.site import SiteWriteError, write_site
+from pizarra.pipeline.build import Tools, build, lesson_scans, verify
+from pizarra.pipeline.lessons import LessonResult
+from pizarra.site.write import SiteWriteError, write_site
 from tests.support import FIXTURES, fake_math
 
 SITE = FIXTURES / "site"
@@ -143,17 +143,17 @@ def test_the_math_font_gets_each_lessons_current_characters() -> None:
     """A rebuild reads only the changed lesson's characters again; a text no lesson has
     any more is forgotten, so a server's memory does not grow with its edits."""
     kept, edited = SimpleNamespace(source_text="$2^3=8$"), SimpleNamespace(source_text="ab")
-    assert pizarra.build._characters([kept, edited]) == "$238=^ab"
+    assert pizarra.pipeline.build._characters([kept, edited]) == "$238=^ab"
     edited.source_text = "abé"
-    assert pizarra.build._characters([kept, edited]) == "$238=^abé"
-    assert set(pizarra.build._CHARACTERS) == {"$2^3=8$", "abé"}
+    assert pizarra.pipeline.build._characters([kept, edited]) == "$238=^abé"
+    assert set(pizarra.pipeline.build._CHARACTERS) == {"$2^3=8$", "abé"}
 
 
 def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The pages are written beside the site while Pagefind works; its failure drops them."""
-    from pizarra import site
+    from pizarra.site import write as site
 
     out = tmp_path / "site"
     build(SITE / "course", out, tools())

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import cache as cache_module
-from pizarra.cache import Cache
+from pizarra.base import cache as cache_module
+from pizarra.base.cache import Cache
 
 
 def test_values_round_trip_and_persist(tmp_path: Path) -> None:

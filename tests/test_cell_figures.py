@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pizarra.build import Tools, build
-from pizarra.execute import KernelRunner
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import Tools, build
 from tests.support import fake_math
 
 COURSE = """\

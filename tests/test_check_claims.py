@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from pizarra.base.errors import SourcePos
 from pizarra.check.claims import ClaimCounts, check_claims, iter_claims
-from pizarra.errors import SourcePos
-from pizarra.exact.judge import Status
-from pizarra.model import Lesson, MathItem
+from pizarra.math.exact.judge import Status
+from pizarra.source.model import Lesson, MathItem
 
 FIXTURES = Path(__file__).parent / "fixtures" / "claims"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from pizarra.base.errors import Severity
 from pizarra.check.code_cells import (
     CellOutcome,
     ResultCache,
@@ -18,10 +19,9 @@ from pizarra.check.code_cells import (
     run_code_cells,
     runnable_cells,
 )
-from pizarra.errors import Severity
-from pizarra.execute import CellRequest, KernelRunner, RunResult
-from pizarra.lower import parse_lesson
-from pizarra.model import Figure, Lesson
+from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Figure, Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "code_cells"
 

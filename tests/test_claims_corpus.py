@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from pizarra.check.claims import ClaimRecord, claim_records
-from pizarra.exact.judge import Status
-from pizarra.lower import parse_lesson
-from pizarra.model import Lesson
+from pizarra.math.exact.judge import Status
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Lesson
 
 CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}

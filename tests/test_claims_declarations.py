@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pizarra.check.claims import check_claims
-from pizarra.lower import parse_lesson
+from pizarra.source.lower import parse_lesson
 
 HEAD = "---\ntitle: T\nlesson: 1\nlang: es\nsummary: S.\n"
 

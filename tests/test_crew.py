@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import BUNDLED, crew
-from pizarra import course as course_module
-from pizarra.build import Report, Tools, build, verify
-from pizarra.cache import Cache
-from pizarra.course import load_course
-from pizarra.crew import outline, share, start_crew
-from pizarra.execute import KernelRunner
-from pizarra.mathml import MathCoreRenderer
-from pizarra.parsed import ParseCache
+from pizarra import BUNDLED
+from pizarra.base.cache import Cache
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline import crew
+from pizarra.pipeline.build import Report, Tools, build, verify
+from pizarra.pipeline.crew import outline, share, start_crew
+from pizarra.pipeline.parsed import ParseCache
+from pizarra.source import course as course_module
+from pizarra.source.course import load_course
 from tests.support import fake_math
 
 PNG = base64.b64decode(
@@ -287,7 +288,7 @@ def test_the_workers_leave_their_parses_in_the_database_file(tmp_path: Path) -> 
 def test_a_crew_build_stages_each_lesson_as_it_comes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra import site
+    from pizarra.site import write as site
 
     src = write_course(tmp_path / "c")
     soon: list[list[str]] = []
@@ -310,12 +311,12 @@ def test_a_crew_build_stages_each_lesson_as_it_comes(
 def test_a_site_frame_that_fails_fails_the_crew_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pizarra.build
+    import pizarra.pipeline.build
 
     def broken(course: object) -> None:
         raise RuntimeError("frame")
 
-    monkeypatch.setattr(pizarra.build, "site_frame", broken)
+    monkeypatch.setattr(pizarra.pipeline.build, "site_frame", broken)
     src = write_course(tmp_path / "c")
     with pytest.raises(RuntimeError, match="frame"):
         build(src, tmp_path / "out", tools(), outlines=True)
@@ -325,7 +326,7 @@ def test_a_site_frame_that_fails_fails_the_crew_build(
 def test_workers_pay_their_first_use_costs_while_the_course_is_assembled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pizarra.lessons
+    import pizarra.pipeline.lessons
 
     marks = tmp_path / "marks"
     marks.mkdir()
@@ -336,7 +337,7 @@ def test_workers_pay_their_first_use_costs_while_the_course_is_assembled(
             encoding="utf-8",
         )
 
-    monkeypatch.setattr(pizarra.lessons, "pay_first_use", paying)
+    monkeypatch.setattr(pizarra.pipeline.lessons, "pay_first_use", paying)
     src = write_course(tmp_path / "c")
     assert crewed(verify(src, tools(), outlines=True))
     paid = [p.read_text(encoding="utf-8").split() for p in marks.iterdir()]

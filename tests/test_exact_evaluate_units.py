@@ -10,8 +10,8 @@ import pytest
 import sympy
 
 from pizarra.check.claims import iter_claims
-from pizarra.exact.ast import Neg, Node, Num
-from pizarra.exact.evaluate import (
+from pizarra.math.exact.ast import Neg, Node, Num
+from pizarra.math.exact.evaluate import (
     DOMAINS,
     MAX_SERIES_TERMS,
     MAX_SYMBOLIC_EXPONENT,
@@ -21,10 +21,10 @@ from pizarra.exact.evaluate import (
     ZeroToTheZero,
     evaluate,
 )
-from pizarra.exact.judge import Status
-from pizarra.exact.lexer import lex
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.real import MAX_EXPONENT
+from pizarra.math.exact.judge import Status
+from pizarra.math.exact.lexer import lex
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.real import MAX_EXPONENT
 
 
 def value(tex: str, context: Context | None = None) -> Outcome:

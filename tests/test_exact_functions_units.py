@@ -8,19 +8,19 @@ import pytest
 import sympy
 
 from pizarra.check.claims import iter_claims
-from pizarra.exact.compare import compare, written_unit
-from pizarra.exact.functions import (
+from pizarra.math.exact.compare import compare, written_unit
+from pizarra.math.exact.functions import (
     MAX_BINOMIAL,
     MAX_FACTORIAL,
     MAX_LOG_DENOMINATOR,
     call_builtin,
     logarithm,
 )
-from pizarra.exact.intervals import interval_sign
-from pizarra.exact.lexer import lex
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.real import MAX_BITS, NotReal, OutOfBounds
-from pizarra.exact.status import Status
+from pizarra.math.exact.intervals import interval_sign
+from pizarra.math.exact.lexer import lex
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.real import MAX_BITS, NotReal, OutOfBounds
+from pizarra.math.exact.status import Status
 
 R = sympy.Rational
 PI_DIGITS = "314159265358979323846264338327950288419716939937510582097494459230781640628620899"

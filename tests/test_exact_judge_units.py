@@ -7,9 +7,9 @@ from typing import NoReturn
 
 import pytest
 
-from pizarra.exact import decide
-from pizarra.exact.evaluate import Context
-from pizarra.exact.judge import MAX_TEX, SPANISH_GROUPING_HINT, Status, Verdict, judge_formula
+from pizarra.math.exact import decide
+from pizarra.math.exact.evaluate import Context
+from pizarra.math.exact.judge import MAX_TEX, SPANISH_GROUPING_HINT, Status, Verdict, judge_formula
 
 C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
 

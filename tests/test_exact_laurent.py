@@ -9,11 +9,11 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.exact import laurent
-from pizarra.exact.context import Context
-from pizarra.exact.judge import Status, judge_formula
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.statements import split_links
+from pizarra.math.exact import laurent
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.judge import Status, judge_formula
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.statements import split_links
 
 DOMAINS = {
     "x": "real",
@@ -30,7 +30,7 @@ DOMAINS = {
 
 
 def proved(tex: str, domains: dict[str, str] = DOMAINS) -> bool:
-    """Whether :mod:`pizarra.exact.laurent` proves the one relation of ``tex``."""
+    """Whether :mod:`pizarra.math.exact.laurent` proves the one relation of ``tex``."""
     (link,) = split_links(tex, "en")
     names = frozenset(domains)
     left, right = (
@@ -252,8 +252,8 @@ def test_a_refuted_identity_says_where() -> None:
 def test_the_lesson_identities_need_no_sympy() -> None:
     code = (
         "import sys\n"
-        "from pizarra.exact.context import Context\n"
-        "from pizarra.exact.judge import judge_formula\n"
+        "from pizarra.math.exact.context import Context\n"
+        "from pizarra.math.exact.judge import judge_formula\n"
         "domains = {'n': 'positive', 'C': 'positive', 'k': 'positive', 'd_k': 'positive'}\n"
         "context = Context(domains=domains)\n"
         "for tex in ['n > 0', 'Cn^{-1} = C/n', 'n\\\\times n = n^2', '\\\\sqrt{n^2} = |n|',\n"

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.exact.numerals import Ambiguous, Numeral, read, scan
+from pizarra.math.exact.numerals import Ambiguous, Numeral, read, scan
 
 
 @pytest.mark.parametrize(

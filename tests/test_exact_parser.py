@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.exact.ast import Abs, BinOp, Call, Neg, Num, Pow, Root, Sym, has_letters
-from pizarra.exact.lexer import Kind, lex
-from pizarra.exact.parser import Unsupported, parse_number, parse_side
+from pizarra.math.exact.ast import Abs, BinOp, Call, Neg, Num, Pow, Root, Sym, has_letters
+from pizarra.math.exact.lexer import Kind, lex
+from pizarra.math.exact.parser import Unsupported, parse_number, parse_side
 
 
 def test_lexer_keeps_numbers_text_and_environments_whole() -> None:
@@ -168,7 +168,7 @@ def test_what_follows_an_atom_applies_to_it(tex: str, name: str) -> None:
 )
 def test_bare_bars_pair_up_inside_left_right(tex: str, value: int) -> None:
     """``\\right`` closes its group, so bare bars inside it read as they do outside."""
-    from pizarra.exact.rational import rational_value
+    from pizarra.math.exact.rational import rational_value
 
     node = _parse(tex)
     assert not isinstance(node, Unsupported), node

@@ -6,10 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pizarra.exact import judge
-from pizarra.exact.context import Context
-from pizarra.exact.statements import split_links
-from pizarra.lower import parse_lesson
+from pizarra.math.exact import judge
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.statements import split_links
+from pizarra.source.lower import parse_lesson
 
 CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
 
@@ -111,7 +111,7 @@ def test_exact_roots_agree_with_the_general_path() -> None:
 
 
 def test_long_numbers_are_shortened_in_messages() -> None:
-    from pizarra.exact.rational import describe_integer
+    from pizarra.math.exact.rational import describe_integer
 
     n = 12345678901234567890123456789012345678901234567
     assert describe_integer(10**39) == "1" + "0" * 39

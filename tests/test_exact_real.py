@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from pizarra.exact.real import (
+from pizarra.math.exact.real import (
     NotReal,
     OutOfBounds,
     describe,

@@ -7,8 +7,8 @@ import math
 import pytest
 import sympy
 
-from pizarra.exact import real
-from pizarra.exact.real import (
+from pizarra.math.exact import real
+from pizarra.math.exact.real import (
     MAX_BITS,
     MAX_DEGREE,
     MAX_DENEST_OPS,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pizarra.exact.statements import may_have_links, split_links
+from pizarra.math.exact.statements import may_have_links, split_links
 
 
 def _claims(tex: str) -> list[str]:
@@ -94,7 +94,7 @@ def test_formulas_without_relations_are_not_lexed() -> None:
 
 
 def test_no_formula_of_the_corpora_is_missed() -> None:
-    from pizarra.lower import parse_lesson
+    from pizarra.source.lower import parse_lesson
 
     root = Path(__file__).parent.parent / "src" / "pizarra" / "bundled"
     corpus = Path(__file__).parent / "fixtures" / "claims" / "corpus"

@@ -8,11 +8,11 @@ import pytest
 import sympy
 
 from pizarra.check.claims import iter_claims
-from pizarra.exact.identity import proves
-from pizarra.exact.lexer import lex
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.status import Status
-from pizarra.exact.units import common_unit, scales_whole_side
+from pizarra.math.exact.identity import proves
+from pizarra.math.exact.lexer import lex
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.status import Status
+from pizarra.math.exact.units import common_unit, scales_whole_side
 
 C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
 

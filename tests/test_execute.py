@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import execute
-from pizarra.execute import DEFAULT_OUTPUT_LIMIT, CellRequest, KernelRunner, RunResult
+from pizarra.check.kernel import execute
+from pizarra.check.kernel.execute import DEFAULT_OUTPUT_LIMIT, CellRequest, KernelRunner, RunResult
 
 RUN = KernelRunner()
 
@@ -280,7 +280,7 @@ def test_no_environment_of_pizarra_is_readable_from_a_cell() -> None:
     )
     driver = (
         "import json, sys\n"
-        "from pizarra.execute import CellRequest, KernelRunner\n"
+        "from pizarra.check.kernel.execute import CellRequest, KernelRunner\n"
         "[r] = KernelRunner()([CellRequest(sys.stdin.read(), 30)], 60)\n"
         "print(json.dumps([r.stdout, r.stderr]))\n"
     )

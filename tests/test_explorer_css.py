@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from pizarra.explorers import explorer_assets
+from pizarra.render.explorers import explorer_assets
 
 CSS = explorer_assets()["explorer-growth.css"].decode()
 TEXT = ("--px-fg", "--px-muted", "--px-s0", "--px-s1", "--px-s2")

@@ -10,18 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.errors import SourcePos
-from pizarra.explorers import (
+from pizarra.base.errors import SourcePos
+from pizarra.render.explorers import (
     ExplorerStateError,
     asset_names,
     explorer_assets,
-    parse_explorer,
     render_explorer,
     resolve_state,
     state_pages,
     state_params,
 )
-from pizarra.model import Explorer
+from pizarra.source.explorers import parse_explorer
+from pizarra.source.model import Explorer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "explorers"
 BLOCK = re.compile(r"^:::\{explorer\} (\w+)\n(.*?)^:::$", re.S | re.M)

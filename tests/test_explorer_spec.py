@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.errors import SourcePos
-from pizarra.explorers import parse_explorer
-from pizarra.explorers.expr import Var, to_text
-from pizarra.explorers.growth_data import rows
+from pizarra.base.errors import SourcePos
+from pizarra.render.explorers.growth_data import rows
+from pizarra.source.explorers import parse_explorer
+from pizarra.source.explorers.expr import Var, to_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "explorers"
 FENCE = SourcePos("lesson.md", 10)

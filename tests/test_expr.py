@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.explorers.expr import (
+from pizarra.source.explorers.expr import (
     MAX_DEPTH,
     ExprError,
     evaluate,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.fileio import write_atomic, write_cache
+from pizarra.base.fileio import write_atomic, write_cache
 
 
 def test_write_atomic_replaces_whole_and_keeps_mode(tmp_path: Path) -> None:

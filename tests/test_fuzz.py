@@ -15,13 +15,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.check.claims import iter_claims
-from pizarra.course import BUNDLED
-from pizarra.errors import Diagnostic, SourcePos
-from pizarra.explorers import parse_explorer
-from pizarra.explorers.expr import ExprError, evaluate, free_variables, parse_expr
-from pizarra.lower import parse_lesson
-from pizarra.model import Lesson
+from pizarra.source.course import BUNDLED
+from pizarra.source.explorers import parse_explorer
+from pizarra.source.explorers.expr import ExprError, evaluate, free_variables, parse_expr
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Lesson
 from tests.support import FIXTURES, FRONT
 
 LONG = os.environ.get("PIZARRA_FUZZ_EXAMPLES", "")

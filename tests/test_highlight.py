@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from pizarra import highlight as module
-from pizarra.highlight import KEPT_CODE_CHARS, highlight
+from pizarra.render import highlight as module
+from pizarra.render.highlight import KEPT_CODE_CHARS, highlight
 
 
 def test_kept_and_long_code_are_highlighted_alike() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.cli import main
-from pizarra.course import BUNDLED
+from pizarra.source.course import BUNDLED
 from tests.support import FIXTURES
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from pizarra.exact import identity
-from pizarra.exact.identity import MAX_SIMPLIFY_OPS, _is_zero, rational_polynomial
+from pizarra.math.exact import identity
+from pizarra.math.exact.identity import MAX_SIMPLIFY_OPS, _is_zero, rational_polynomial
 
 x, y = sympy.symbols("x y", real=True)
 n, k = sympy.symbols("n k", positive=True)

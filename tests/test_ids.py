@@ -7,9 +7,9 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pizarra.build import Tools, verify
-from pizarra.errors import Severity
-from pizarra.execute import KernelRunner
+from pizarra.base.errors import Severity
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import Tools, verify
 from tests.support import FIXTURES, FRONT, fake_math
 
 EXPLORER = (FIXTURES / "explorers" / "potencias.md").read_text(encoding="utf-8")

@@ -8,8 +8,8 @@ import nbformat
 import pytest
 
 from pizarra.cli import main
-from pizarra.importer import import_file
-from pizarra.lower import parse_lesson
+from pizarra.source.importer import import_file
+from pizarra.source.lower import parse_lesson
 
 JUPYTEXT = """---
 jupytext:

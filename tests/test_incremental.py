@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import manifest
-from pizarra.build import Report, Tools
-from pizarra.cache import Cache
-from pizarra.execute import KernelRunner
-from pizarra.manifest import Summary, build_or_skip
-from pizarra.mathml import MathCoreRenderer
+from pizarra.base.cache import Cache
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline import manifest
+from pizarra.pipeline.build import Report, Tools
+from pizarra.pipeline.manifest import Summary, build_or_skip
 
 from .test_lessons import write_course
 
@@ -98,7 +98,7 @@ def test_an_unchanged_build_imports_no_pipeline(tmp_path: Path) -> None:
         f"assert main(['build', {str(src)!r}, '-o', {str(out)!r}]) == 0\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('markdown_it', 'jinja2', 'sympy', 'pagefind', 'math_core')"
-        " or m in ('pizarra.build', 'pizarra.site')))"
+        " or m in ('pizarra.pipeline.build', 'pizarra.site.write')))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
@@ -206,7 +206,7 @@ def test_a_changed_output_folder_is_rebuilt(tmp_path: Path, tools: Counted) -> N
 
 
 def test_a_server_rebuild_takes_unchanged_lessons_from_memory(tmp_path: Path) -> None:
-    from pizarra.build import verify
+    from pizarra.pipeline.build import verify
 
     src = course(tmp_path / "c")
     with Cache(tmp_path / "one") as one, Cache(tmp_path / "two") as two:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pizarra.build import Tools, render_site
+from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import PageScans, check_links
-from pizarra.execute import KernelRunner
-from pizarra.index_page import index_groups, index_path, sort_key
-from pizarra.lessons import verify_lesson
-from pizarra.model import Course, Lesson
+from pizarra.pipeline.build import Tools, render_site
+from pizarra.pipeline.lessons import verify_lesson
+from pizarra.render.index_page import index_groups, index_path, sort_key
+from pizarra.source.model import Course, Lesson
 from tests.support import fake_math, lesson_from, small_course
 
 ENTRIES = """\

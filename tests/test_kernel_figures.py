@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from pizarra import kernel_figures
-from pizarra.kernel_figures import render_svg
+from pizarra.check.kernel import figures as kernel_figures
+from pizarra.check.kernel.figures import render_svg
 
 
 def scatter(points: int, groups: int = 1) -> Figure:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import kernel_zygote
-from pizarra.build import Tools, verify
-from pizarra.execute import KernelRunner
-from pizarra.kernel_start import may_run_code, start_kernels_early
-from pizarra.mathml import MathCoreRenderer
+from pizarra.check.kernel import zygote as kernel_zygote
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.check.kernel.start import may_run_code, start_kernels_early
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline.build import Tools, verify
 
 CELL = "# Uno\n\n```{code-cell} python\nprint(1)\n```\n"
 PROSE = "# Dos\n\nSin código.\n"
@@ -86,14 +86,14 @@ def test_no_zygote_for_a_course_without_code(tmp_path: Path) -> None:
 
 def test_the_command_starts_the_zygote_before_it_imports_the_pipeline(tmp_path: Path) -> None:
     """``pizarra build`` makes its tools, which start the zygote, before it imports
-    ``pizarra.build``: the zygote's start-up then overlaps those imports."""
+    ``pizarra.pipeline.build``: the zygote's start-up then overlaps those imports."""
     (tmp_path / "c").mkdir()
     src = course(tmp_path / "c", CELL)
     probe = (
         "import sys\nfrom pizarra import cli, kernel_zygote\n"
         "real = cli._tools_for\n"
         "def tools(*args):\n"
-        "    print('pizarra.build' in sys.modules)\n"
+        "    print('pizarra.pipeline.build' in sys.modules)\n"
         "    made = real(*args)\n"
         "    print(kernel_zygote.started(sys.executable))\n"
         "    return made\n"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import kernel_zygote
-from pizarra.execute import CellRequest, KernelRunner, Session
+from pizarra.check.kernel import zygote as kernel_zygote
+from pizarra.check.kernel.execute import CellRequest, KernelRunner, Session
 
 PYTHON = sys.executable
 
@@ -76,7 +76,7 @@ def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:
     driver = (
         "import os, sys\n"
         "from pizarra import kernel_zygote\n"
-        "from pizarra.execute import CellRequest, KernelRunner\n"
+        "from pizarra.check.kernel.execute import CellRequest, KernelRunner\n"
         "[r] = KernelRunner()([CellRequest('print(1)', 30)], 60)\n"
         "print(r.stdout, kernel_zygote._zygotes[sys.executable].process.pid)\n"
         "sys.stdout.flush()\n"
@@ -197,4 +197,4 @@ def _alive(pid: int) -> bool:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return False
-    return b"pizarra.kernel_zygote" in cmdline and state != "Z"
+    return b"pizarra.check.kernel.zygote" in cmdline and state != "Z"

@@ -112,9 +112,9 @@ def test_check_prints_counts_per_lesson(
 def test_every_reason_in_the_bundled_course_reads_in_spanish() -> None:
     """The report pages of the Spanish course show no English reason."""
     from pizarra.check.claims import claim_records
-    from pizarra.course import BUNDLED, load_course
-    from pizarra.exact.status import Status
-    from pizarra.report_page import reason_text
+    from pizarra.math.exact.status import Status
+    from pizarra.render.report_page import reason_text
+    from pizarra.source.course import BUNDLED, load_course
 
     course, errors = load_course(BUNDLED)
     assert course is not None and not errors

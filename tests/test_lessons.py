@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.build import Tools, verify
-from pizarra.cache import Cache
+from pizarra.base.cache import Cache
 from pizarra.check.html_scan import PageScan, scan_page
+from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import PageScans
-from pizarra.course import load_course
-from pizarra.execute import KernelRunner
-from pizarra.lessons import LessonResult, verify_lessons
-from pizarra.mathml import MathCoreRenderer
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline.build import Tools, verify
+from pizarra.pipeline.lessons import LessonResult, verify_lessons
+from pizarra.source.course import load_course
 
 COURSE = "title: Curso\nlang: es\nlessons:\n" + "".join(
     f"  - number: {n}\n    file: l{n}.md\n" for n in (1, 2, 3)
@@ -171,7 +171,7 @@ def test_results_are_told_in_course_order_as_they_come(tmp_path: Path, jobs: int
 def test_a_build_indexes_pages_as_they_are_rendered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pizarra.search as search
+    import pizarra.site.search as search
 
     given: list[str] = []
     add = search.IndexFeed.add
@@ -193,7 +193,7 @@ def test_a_worker_ends_when_pizarra_is_killed() -> None:
     import signal
     import time
 
-    from pizarra.lessons import end_with_parent
+    from pizarra.pipeline.lessons import end_with_parent
 
     read, write = os.pipe()
     parent = os.fork()
@@ -224,7 +224,7 @@ def test_a_worker_ends_when_pizarra_is_killed() -> None:
 
 
 def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path: Path) -> None:
-    from pizarra.lessons import verify_lesson
+    from pizarra.pipeline.lessons import verify_lesson
     from tests.support import fake_math
 
     src = write_course(tmp_path / "c")
@@ -243,10 +243,10 @@ def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path
 
 
 def test_first_use_costs_are_paid_ahead_and_never_raise(tmp_path: Path) -> None:
-    from pizarra.highlight import _lexer
-    from pizarra.i18n.numbers import _rules
-    from pizarra.lessons import pay_first_use
-    from pizarra.lower import parse_lesson
+    from pizarra.base.i18n.numbers import _rules
+    from pizarra.pipeline.lessons import pay_first_use
+    from pizarra.render.highlight import _lexer
+    from pizarra.source.lower import parse_lesson
 
     lesson_file = tmp_path / "l.md"
     lesson_file.write_text(
@@ -267,7 +267,7 @@ def test_first_use_costs_are_paid_ahead_and_never_raise(tmp_path: Path) -> None:
 def test_memory_keeps_two_results_of_a_lesson_saved_again_and_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra import lessons
+    from pizarra.pipeline import lessons
 
     kept = lessons.Recent(lessons.MEMORY, per_group=lessons.VERSIONS)
     monkeypatch.setattr(lessons, "_MEMORY", kept)

@@ -7,8 +7,8 @@ mechanism that makes it linear (bench/bench_parse.py measures the time).
 
 from __future__ import annotations
 
-from pizarra.syntax.context import LowerContext
-from pizarra.syntax.inline import WINDOW, Locator
+from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.inline import WINDOW, Locator
 
 
 def context(lines: list[str]) -> LowerContext:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pizarra.build import build
 from pizarra.cli import default_tools, main
+from pizarra.pipeline.build import build
 
 LESSON = """---
 title: Macros

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pizarra.i18n.numbers import format_integer
-from pizarra.math_numbers import display_numerals, localized
-from pizarra.mathml import MathCoreRenderer
+from pizarra.base.i18n.numbers import format_integer
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.render.math_numbers import display_numerals, localized
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import assets, mathml
-from pizarra.mathml import MacroError, MathCoreRenderer, MathError, MathRenderer, with_macros
+from pizarra.math import mathml
+from pizarra.math.mathml import MacroError, MathCoreRenderer, MathError, MathRenderer, with_macros
+from pizarra.render import assets
 
 FORMULAS = Path(__file__).parent / "fixtures" / "math" / "formulas.txt"
 
@@ -269,7 +270,7 @@ def test_main_font_face_covers_the_lesson(render: MathCoreRenderer) -> None:
 
 
 def test_a_remembering_renderer_converts_each_formula_once() -> None:
-    from pizarra.mathml import MathError, Remembering, with_macros
+    from pizarra.math.mathml import MathError, Remembering, with_macros
 
     calls: list[tuple[str, bool]] = []
 

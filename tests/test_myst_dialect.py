@@ -6,12 +6,12 @@ import base64
 from dataclasses import replace
 from pathlib import Path
 
-from pizarra.build import Tools, render_site
+from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.references import check_references
-from pizarra.execute import KernelRunner
-from pizarra.lessons import verify_lesson
-from pizarra.lower import parse_lesson
-from pizarra.render import render_lesson_body
+from pizarra.pipeline.build import Tools, render_site
+from pizarra.pipeline.lessons import verify_lesson
+from pizarra.render.pages import render_lesson_body
+from pizarra.source.lower import parse_lesson
 from tests.support import fake_math, lesson_from, small_course
 
 PNG = base64.b64decode(

@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 from babel.numbers import format_decimal
 
-from pizarra.i18n.numbers import (
+from pizarra.base.i18n.numbers import (
     decimal_string,
     format_integer,
     format_number,
@@ -112,7 +112,7 @@ def test_a_fork_while_another_thread_loads_locale_data_does_not_hang() -> None:
 
     from babel import localedata
 
-    from pizarra.i18n import numbers
+    from pizarra.base.i18n import numbers
 
     held = threading.Event()
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import course as course_module
-from pizarra import parsed
-from pizarra.build import Tools, verify
-from pizarra.cache import Cache
-from pizarra.course import load_course
-from pizarra.execute import KernelRunner
-from pizarra.mathml import MathCoreRenderer
+from pizarra.base.cache import Cache
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline import parsed
+from pizarra.pipeline.build import Tools, verify
+from pizarra.source import course as course_module
+from pizarra.source.course import load_course
 from tests.test_lessons import write_course
 
 
@@ -32,7 +32,7 @@ def test_a_build_keeps_every_parse_for_the_next_run(
 def test_parses_noted_for_later_are_kept_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.course import parse_lesson_file
+    from pizarra.source.course import parse_lesson_file
 
     src = write_course(tmp_path / "c")
     store = Cache(tmp_path / "cache")
@@ -60,7 +60,7 @@ def test_parses_noted_for_later_are_kept_when_asked(
 def test_a_first_build_knows_no_parse_is_kept_without_hashing_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.course import parse_lesson_file
+    from pizarra.source.course import parse_lesson_file
 
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))
     src = write_course(tmp_path / "c")
@@ -90,8 +90,8 @@ def test_a_kept_parse_loads_equal_with_its_tokens_pickled_as_arguments() -> None
     import pickle
 
     from pizarra import BUNDLED
-    from pizarra.course import parse_lesson_file
-    from pizarra.model import Prose, walk
+    from pizarra.source.course import parse_lesson_file
+    from pizarra.source.model import Prose, walk
 
     path = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
     lesson, errors = parse_lesson_file(path, BUNDLED)

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from pizarra.explorers.expr import ExprError, parse_expr
-from pizarra.explorers.reals import enclose, rounded, rounded_growth, sign
+from pizarra.source.explorers.expr import ExprError, parse_expr
+from pizarra.source.explorers.reals import enclose, rounded, rounded_growth, sign
 
 N = frozenset({"n"})
 

@@ -6,7 +6,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-from pizarra.recent import Recent
+from pizarra.base.recent import Recent
 
 
 def test_the_value_used_longest_ago_goes_first() -> None:

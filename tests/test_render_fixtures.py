@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pizarra.render import render_lesson_body
+from pizarra.render.pages import render_lesson_body
 from tests.support import FIXTURES, fake_math, lesson_from, read_fixtures, small_course
 
 CASES = [

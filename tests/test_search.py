@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pizarra.search import FOLDER, IndexFeed, search_index, start_search_index
+from pizarra.site.search import FOLDER, IndexFeed, search_index, start_search_index
 
 PAGE = """<!doctype html><html lang="{lang}"><head><title>t</title></head><body>
 <nav>Menú que no se indexa</nav>
@@ -71,7 +71,7 @@ def test_works_where_an_event_loop_is_running() -> None:
 def test_a_service_that_ends_without_answering_is_a_search_index_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pizarra.search import SearchIndexError
+    from pizarra.site.search import SearchIndexError
 
     monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
     with pytest.raises(SearchIndexError, match="ended before answering"):
@@ -82,8 +82,8 @@ def test_a_build_whose_index_fails_reports_it_with_its_links_checked_meanwhile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Pagefind runs beside the link check; its failure still reaches the report."""
-    from pizarra.build import Tools, verify
-    from pizarra.execute import KernelRunner
+    from pizarra.check.kernel.execute import KernelRunner
+    from pizarra.pipeline.build import Tools, verify
     from tests.support import FIXTURES, fake_math
 
     monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
@@ -169,14 +169,14 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
 ) -> None:
     """So Pagefind writes the index while the course pages are rendered and the links
     checked, and the build waits for it less."""
-    import pizarra.build
-    from pizarra.build import Tools, verify
-    from pizarra.execute import KernelRunner
+    import pizarra.pipeline.build
+    from pizarra.check.kernel.execute import KernelRunner
+    from pizarra.pipeline.build import Tools, verify
     from tests.support import FIXTURES, fake_math
 
     events: list[str] = []
     feeds: list[IndexFeed] = []
-    close, render_site = IndexFeed.close, pizarra.build.render_site
+    close, render_site = IndexFeed.close, pizarra.pipeline.build.render_site
 
     def closing(feed: IndexFeed) -> None:
         feeds.append(feed)
@@ -188,7 +188,7 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
         return render_site(*args)
 
     monkeypatch.setattr(IndexFeed, "close", closing)
-    monkeypatch.setattr(pizarra.build, "render_site", rendering)
+    monkeypatch.setattr(pizarra.pipeline.build, "render_site", rendering)
     report = verify(FIXTURES / "site" / "course", Tools(fake_math, KernelRunner(), None))
     assert events[:2] == ["close", "render"]
     assert len(set(map(id, feeds))) == 1, "the closed feed made the index"
@@ -196,7 +196,7 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
 
 
 def test_pagefind_reads_formulas_as_their_tex_only() -> None:
-    from pizarra.search import searchable
+    from pizarra.site.search import searchable
 
     page = PAGE.format(lang="es", title="Uno") + '<math display="block"><mi>z</mi></math>'
     shown = searchable(page)
@@ -213,8 +213,8 @@ def test_the_index_of_a_lesson_is_the_index_of_its_whole_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Dropping the MathML changes Pagefind's work, not what it writes."""
-    import pizarra.search
-    from pizarra.mathml import MathCoreRenderer
+    import pizarra.site.search
+    from pizarra.math.mathml import MathCoreRenderer
 
     math = MathCoreRenderer()
     formulas = ["2^{10} = 1024", "\\sqrt{x^2} = |x|", "\\frac{n^2}{2}", "\\log_2 8 = 3"]
@@ -224,7 +224,7 @@ def test_the_index_of_a_lesson_is_the_index_of_its_whole_page(
     page = PAGE.format(lang="es", title="Uno").replace("</article>", body + "</article>")
     files = {"uno/index.html": page.encode()}
     slim = search_index(files, ["uno/index.html"])
-    monkeypatch.setattr(pizarra.search, "searchable", lambda page: page)
+    monkeypatch.setattr(pizarra.site.search, "searchable", lambda page: page)
     whole = search_index(files, ["uno/index.html"])
     assert slim == whole
     assert "\\sqrt{x^2}" in str(fragments(slim)[0]["content"])
@@ -237,7 +237,7 @@ def test_the_binary_is_found_where_the_pagefind_package_looks(
 
     import pagefind.service
 
-    from pizarra.search import pagefind_binary
+    from pizarra.site.search import pagefind_binary
 
     monkeypatch.delenv("PAGEFIND_BINARY_PATH", raising=False)
     wheel = pagefind_binary()
@@ -251,7 +251,7 @@ def test_the_binary_is_found_where_the_pagefind_package_looks(
 
 
 def test_an_index_made_in_the_background_runs_pagefind_nicer() -> None:
-    from pizarra import search
+    from pizarra.site import search
 
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     with search._Service(search.NICER) as background, search._Service() as foreground:

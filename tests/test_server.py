@@ -13,12 +13,12 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from pizarra.build import Tools
 from pizarra.check.code_cells import ResultCache
-from pizarra.course import BUNDLED
-from pizarra.execute import KernelRunner
-from pizarra.mathml import MathCoreRenderer
-from pizarra.server import LIVE_JS, LIVE_URL, create_app
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline.build import Tools
+from pizarra.serve.app import LIVE_JS, LIVE_URL, create_app
+from pizarra.source.course import BUNDLED
 from tests.support import fake_math, serving, wait_until
 
 LESSON = "/potencias-para-la-ia/"

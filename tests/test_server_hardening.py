@@ -20,10 +20,10 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
-from pizarra import protocol
-from pizarra.build import Tools
-from pizarra.execute import KernelRunner
-from pizarra.server import create_app, server_config
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import Tools
+from pizarra.serve import protocol
+from pizarra.serve.app import create_app, server_config
 from tests.support import FIXTURES, fake_math, wait_until
 
 COURSE = FIXTURES / "site" / "course"
@@ -181,7 +181,7 @@ def test_a_malformed_chunk_size_is_a_400_without_a_traceback(
 def test_the_watcher_survives_a_crashing_build_and_reports_it(
     live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra import server
+    from pizarra.serve import app as server
 
     port, course = live
     base = f"http://127.0.0.1:{port}"
@@ -214,7 +214,7 @@ def test_the_watcher_survives_a_crashing_build_and_reports_it(
 def test_a_failing_cache_write_is_reported_and_serving_goes_on(
     live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    from pizarra import build
+    from pizarra.pipeline import build
 
     def broken(*args: object) -> None:
         raise OSError("no space left on device")
@@ -234,7 +234,7 @@ def _save_during_a_held_build(
 ) -> threading.Event:
     """Add ``line`` to the first lesson and return once the rebuild it brings has begun.
     That build waits for the event returned; ``then_fail`` makes it crash after that."""
-    from pizarra import server
+    from pizarra.serve import app as server
 
     started, release = threading.Event(), threading.Event()
     real = server.verify
@@ -274,7 +274,7 @@ def test_a_page_asked_for_during_a_rebuild_is_the_rebuilt_one(
 def test_a_rebuild_that_takes_too_long_does_not_hang_requests(
     live: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra import server
+    from pizarra.serve import app as server
 
     port, course = live
     monkeypatch.setattr(server, "HOLD", 0.3)

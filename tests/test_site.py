@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pizarra import site
-from pizarra.site import exchange, remove_stale, write_site
+from pizarra.site import write as site
+from pizarra.site.write import exchange, remove_stale, write_site
 
 OLD = {"index.html": b"old", "a/b.css": b"old css"}
 NEW = {"index.html": b"new", "c.js": b"new js"}
@@ -18,7 +18,7 @@ NEW = {"index.html": b"new", "c.js": b"new js"}
 KILL_AT = """
 import os, signal, sys
 from pathlib import Path
-from pizarra import site
+from pizarra.site import write as site
 
 def die() -> None:
     os.kill(os.getpid(), signal.SIGKILL)

@@ -18,7 +18,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from pizarra.check.claims import iter_claims
-from pizarra.exact.judge import Status
+from pizarra.math.exact.judge import Status
 from tests.oracle import SUM, Ex, binary, expressions, literal, localize
 from tests.oracle_calls import (
     UNITS,

@@ -1,7 +1,7 @@
 """Soundness of the sympy-free identity prover, by construction and by evaluation.
 
 Random relations between random expressions in letters of every domain are read by
-:mod:`pizarra.exact.laurent`. Whatever it proves is then evaluated at every point
+:mod:`pizarra.math.exact.laurent`. Whatever it proves is then evaluated at every point
 of a grid of each letter's domain by an evaluator of this file (exact fractions;
 mpmath at 60 digits for irrational roots): both sides must be defined and the
 relation must hold at each point. Pairs are built to tempt a prover: the same
@@ -17,13 +17,13 @@ import mpmath
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pizarra.exact import laurent
-from pizarra.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym
-from pizarra.exact.context import Context
-from pizarra.exact.identity import judge_identity
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.statements import split_links
-from pizarra.exact.status import Status
+from pizarra.math.exact import laurent
+from pizarra.math.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.identity import judge_identity
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.statements import split_links
+from pizarra.math.exact.status import Status
 
 POINTS = {
     "real": (-2, -1, 0, Fraction(1, 2), 1, 3),

@@ -16,7 +16,7 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from pizarra.check.claims import iter_claims
-from pizarra.exact.judge import Status
+from pizarra.math.exact.judge import Status
 from tests.oracle import (
     Ex,
     approx,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from pizarra.course import load_course
-from pizarra.lower import parse_lesson
+from pizarra.source.course import load_course
+from pizarra.source.lower import parse_lesson
 from tests.support import FIXTURES, FRONT
 
 COURSE = FIXTURES / "site" / "course"

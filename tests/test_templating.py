@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from jinja2 import DictLoader, Environment
 
-from pizarra.templating import (
+from pizarra.render.templating import (
     SUFFIX,
     ShippedCode,
     growth_environment,

@@ -7,8 +7,8 @@ import time
 import pytest
 
 from pizarra.check.math import check_math
-from pizarra.mathml import MathCoreRenderer, MathError
-from pizarra.tex_compat import rewrite
+from pizarra.math.mathml import MathCoreRenderer, MathError
+from pizarra.math.tex_compat import rewrite
 from tests.support import FIXTURES, FRONT, lesson_from, read_fixtures
 
 GOLDEN = [

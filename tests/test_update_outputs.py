@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from pizarra.check.code_cells import CellOutcome, check_code_cells, run_code_cells
+from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
 from pizarra.check.update_outputs import confirm_changes, update_outputs
-from pizarra.execute import CellRequest, KernelRunner, RunResult
-from pizarra.lower import parse_lesson
-from pizarra.model import Lesson
+from pizarra.source.lower import parse_lesson
+from pizarra.source.model import Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "code_cells"
 

@@ -91,13 +91,13 @@ def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str
     [wheel] = (installed[0].parent / "dist").glob("pizarra-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in (
-        "pizarra/templates/lesson.html",
-        "pizarra/static/pizarra.css",
-        "pizarra/bundled/math-for-ai/course.yaml",
+        "pizarra/render/templates/lesson.html",
+        "pizarra/render/static/pizarra.css",
+        "pizarra/source/bundled/math-for-ai/course.yaml",
         "pizarra/fonts/math.woff2",
         "pizarra/fonts/math-extra.woff2",
         "pizarra/fonts/keys.json",
-        "pizarra/explorers/growth.html",
+        "pizarra/render/explorers/growth.html",
     ):
         assert needed in names
     package = REPO / "src" / "pizarra"
@@ -107,7 +107,7 @@ def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str
 
 
 SHIPPED = """
-from pizarra.templating import growth_environment, page_environment
+from pizarra.render.templating import growth_environment, page_environment
 for env in (page_environment(), growth_environment()):
     loader, code = env.loader, env.bytecode_cache
     for name in env.list_templates(extensions=["html"]):

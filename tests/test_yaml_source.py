@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from pizarra.errors import SourcePos
-from pizarra.explorers.yamlread import Reader
-from pizarra.syntax.yaml_source import load_mapping
-from pizarra.yaml_compose import compose
+from pizarra.base.errors import SourcePos
+from pizarra.base.yaml_compose import compose
+from pizarra.source.explorers.yamlread import Reader
+from pizarra.source.syntax.yaml_source import load_mapping
 
 ORIGIN = SourcePos("lesson.md", 2, 1)
 GOOD = """title: "Potencias"

@@ -18,5 +18,5 @@ def __getattr__(name: str) -> object:
     if name == "BUNDLED":
         from pathlib import Path
 
-        return Path(__file__).parent / "bundled" / "math-for-ai"
+        return Path(__file__).parent / "source" / "bundled" / "math-for-ai"
     raise AttributeError(f"module 'pizarra' has no attribute {name!r}")

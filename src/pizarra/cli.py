@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from pizarra import BUNDLED
 
 if TYPE_CHECKING:
-    from pizarra.build import Report, Tools
-    from pizarra.cache import Cache
+    from pizarra.base.cache import Cache
+    from pizarra.pipeline.build import Report, Tools
 
 DEFAULT_OUT = Path("_site")
 
@@ -128,12 +128,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
-    from pizarra.build import Tools
-    from pizarra.cache import default_cache
+    from pizarra.base.cache import default_cache
     from pizarra.check.code_cells import ResultCache
+    from pizarra.check.kernel.execute import KernelRunner
     from pizarra.check.verdicts import VerdictCache
-    from pizarra.execute import KernelRunner
-    from pizarra.mathml import MathCoreRenderer
+    from pizarra.math.mathml import MathCoreRenderer
+    from pizarra.pipeline.build import Tools
 
     if no_cache:
         return Tools(MathCoreRenderer(), KernelRunner(), None, None)
@@ -144,9 +144,10 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
 def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
     """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
     that it imports on another core while this process imports the pipeline, and
-    pizarra's fingerprint computed meanwhile (:func:`pizarra.manifest.fingerprint_soon`)."""
-    from pizarra.kernel_start import start_zygote
-    from pizarra.manifest import fingerprint_soon
+    pizarra's fingerprint computed meanwhile
+    (:func:`pizarra.pipeline.manifest.fingerprint_soon`)."""
+    from pizarra.check.kernel.start import start_zygote
+    from pizarra.pipeline.manifest import fingerprint_soon
 
     start_zygote(src)
     fingerprint_soon()
@@ -154,12 +155,12 @@ def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from pizarra.build import verify
+    from pizarra.pipeline.build import verify
 
     tools = _tools_for(args.src, args.no_cache)
     report = verify(args.src, tools, args.strict_claims, outlines=not args.update_outputs)
     if args.update_outputs:
-        from pizarra.update import write_updated_outputs
+        from pizarra.pipeline.update import write_updated_outputs
 
         changed, unstable = write_updated_outputs(report, tools.runner)
         for path in changed:
@@ -176,8 +177,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from pizarra.fileio import write_atomic
-    from pizarra.importer import NotImportable, import_file
+    from pizarra.base.fileio import write_atomic
+    from pizarra.source.importer import NotImportable, import_file
 
     source: Path = args.file
     if source.suffix not in (".ipynb", ".md") or not source.is_file():
@@ -202,8 +203,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from pizarra.cache import default_cache
-    from pizarra.manifest import Summary, build_or_skip
+    from pizarra.base.cache import default_cache
+    from pizarra.pipeline.manifest import Summary, build_or_skip
 
     store = None if args.no_cache else default_cache()
     try:
@@ -216,7 +217,7 @@ def _build(args: argparse.Namespace) -> int:
             args.strict_claims,
         )
     except Exception as exc:
-        from pizarra.site import SiteWriteError  # not imported when nothing changed
+        from pizarra.site.write import SiteWriteError  # not imported when nothing changed
 
         if not isinstance(exc, SiteWriteError):
             raise
@@ -241,7 +242,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from pizarra.server import serve
+    from pizarra.serve.app import serve
 
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
@@ -259,7 +260,7 @@ def _print_claims(report: Report) -> None:
 
 
 def _print_report(report: Report, command: str, strict: bool) -> None:
-    from pizarra.manifest import report_lines
+    from pizarra.pipeline.manifest import report_lines
 
     for line in report_lines(report):
         print(line, file=sys.stderr)
@@ -268,7 +269,7 @@ def _print_report(report: Report, command: str, strict: bool) -> None:
 
 def summary(report: Report, command: str) -> str:
     """One closing paragraph: lessons, claims, cells, errors, time."""
-    from pizarra.manifest import summary_of
+    from pizarra.pipeline.manifest import summary_of
 
     return summary_of(report).line(command)
 

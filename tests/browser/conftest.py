@@ -25,15 +25,15 @@ import pytest
 from markupsafe import Markup
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from pizarra.errors import SourcePos
-from pizarra.explorers import (
+from pizarra.base.errors import SourcePos
+from pizarra.render.explorers import (
     ExplorerStateError,
     asset_names,
     explorer_assets,
-    parse_explorer,
     render_explorer,
 )
-from pizarra.model import Explorer
+from pizarra.source.explorers import parse_explorer
+from pizarra.source.model import Explorer
 from tests.support import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,11 +186,11 @@ class ServedCourse:
 
 def serve_course(src: Path) -> Iterator[ServedCourse]:
     """Run pizarra's own server app for ``src`` in a thread, without file watching."""
-    from pizarra.build import Tools
     from pizarra.check.code_cells import ResultCache
-    from pizarra.execute import KernelRunner
-    from pizarra.mathml import MathCoreRenderer
-    from pizarra.server import create_app
+    from pizarra.check.kernel.execute import KernelRunner
+    from pizarra.math.mathml import MathCoreRenderer
+    from pizarra.pipeline.build import Tools
+    from pizarra.serve.app import create_app
 
     root = src if src.is_dir() else src.parent
     tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(root))
@@ -201,7 +201,7 @@ def serve_course(src: Path) -> Iterator[ServedCourse]:
 @pytest.fixture(scope="session")
 def bundled_course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
     """The bundled Math for AI course, served by ``pizarra serve``'s app."""
-    from pizarra.course import BUNDLED
+    from pizarra.source.course import BUNDLED
 
     copy = tmp_path_factory.mktemp("bundled") / "math-for-ai"
     shutil.copytree(BUNDLED, copy)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage
 
-from pizarra.build import Tools, verify
 from pizarra.check.code_cells import ResultCache
-from pizarra.execute import KernelRunner
-from pizarra.mathml import MathCoreRenderer
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline.build import Tools, verify
 from tests.browser.conftest import ServedCourse
 
 WATCH = """

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from pizarra.course import BUNDLED
-from pizarra.lower import parse_lesson
+from pizarra.source.course import BUNDLED
+from pizarra.source.lower import parse_lesson
 from tests.browser.conftest import ServedCourse
 from tests.browser.test_explorer import AXE_RUN, ROOT, VALUES, open_page, range_of, snapshot
 

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser
 from starlette.types import Receive, Scope, Send
 
-from pizarra.build import Tools
-from pizarra.execute import KernelRunner
-from pizarra.server import create_app
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import Tools
+from pizarra.serve.app import create_app
 from tests.support import fake_math, serving
 
 pytestmark = pytest.mark.browser
@@ -58,7 +58,7 @@ def test_a_reload_asks_the_server_for_no_stylesheet_or_script_again(
     browser: Browser, tmp_path: Path
 ) -> None:
     # What a save's reload costs Chromium: with its assets linked by version and kept
-    # (pizarra.asset_urls), as the live script is, only the page itself and the font go out.
+    # (pizarra.render.asset_urls), as the live script is, only the page itself and the font go out.
     source = tmp_path / "vivo.md"
     source.write_text(LESSON.format(version="uno", value=8), encoding="utf-8")
     app = create_app(source, Tools(fake_math, KernelRunner(), None))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from pizarra import assets
-from pizarra.mathml import MathCoreRenderer
+from pizarra.math.mathml import MathCoreRenderer
+from pizarra.render import assets
 
 pytestmark = pytest.mark.browser
 

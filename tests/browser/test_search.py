@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from pizarra.course import BUNDLED, load_course
+from pizarra.source.course import BUNDLED, load_course
 from tests.browser.conftest import ServedCourse
 from tests.browser.test_lesson import PATH, axe_violations, load, the_lesson
 

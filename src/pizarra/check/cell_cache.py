@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pizarra.cache import Cache
-from pizarra.execute import RunResult
-from pizarra.model import CodeCell, Figure
+from pizarra.base.cache import Cache
+from pizarra.check.kernel.execute import RunResult
+from pizarra.source.model import CodeCell, Figure
 
 CACHE_FORMAT = 2
 """Bumped whenever the meaning of a cached entry changes."""
@@ -47,7 +47,7 @@ def same_output(a: RunResult, b: RunResult) -> bool:
 
 
 class ResultCache:
-    """Results as JSON in the ``cells`` kind of a :class:`~pizarra.cache.Cache`.
+    """Results as JSON in the ``cells`` kind of a :class:`~pizarra.base.cache.Cache`.
 
     The key hashes the cells so far, the Python version and the versions of the
     third-party packages they import (found with :mod:`ast`); the standard library is

@@ -2,7 +2,7 @@
 
 Each relation between closed numeric expressions must be true; relations with
 letters count as checked only when proved for every value in their domains. The
-arithmetic lives in :mod:`pizarra.exact`; this module reads the lesson, places
+arithmetic lives in :mod:`pizarra.math.exact`; this module reads the lesson, places
 each failure at its ``file:line`` and counts the outcomes for ``pizarra check``.
 """
 
@@ -15,17 +15,17 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Literal
 
+from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.guard import guarded
 from pizarra.check.verdicts import VerdictCache
-from pizarra.errors import Diagnostic, SourcePos
-from pizarra.exact.ast import has_plus_minus
-from pizarra.exact.context import DOMAINS, Context
-from pizarra.exact.definitions import Function, parse_definition
-from pizarra.exact.judge import Status, Verdict, judge_formula, states_nothing
-from pizarra.exact.lexer import lex
-from pizarra.exact.parser import Unsupported, parse_side
-from pizarra.exact.statements import split_links
-from pizarra.guard import guarded
-from pizarra.model import Lesson, MathItem
+from pizarra.math.exact.ast import has_plus_minus
+from pizarra.math.exact.context import DOMAINS, Context
+from pizarra.math.exact.definitions import Function, parse_definition
+from pizarra.math.exact.judge import Status, Verdict, judge_formula, states_nothing
+from pizarra.math.exact.lexer import lex
+from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.statements import split_links
+from pizarra.source.model import Lesson, MathItem
 
 ZERO_TO_THE_ZERO = "zero_to_the_zero"
 """The ``conventions`` key that gives ``0^0`` a value."""
@@ -281,7 +281,7 @@ def _convention_value(text: str) -> Fraction | Literal["undefined"] | None:
     node = parse_side(lex(text))
     if isinstance(node, Unsupported) or has_plus_minus(node):
         return None  # \pm is two values; a convention is one
-    from pizarra.exact.evaluate import Undefined, ZeroToTheZero, evaluate
+    from pizarra.math.exact.evaluate import Undefined, ZeroToTheZero, evaluate
 
     value = evaluate(node, Context())
     if isinstance(value, Undefined | ZeroToTheZero | Unsupported) or not value.is_Rational:

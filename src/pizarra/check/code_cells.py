@@ -1,7 +1,7 @@
 """Re-run a lesson's code cells in one kernel and compare what each shows with its block.
 
 Running and checking are two steps: :func:`run_code_cells` produces outcomes (through an
-injected :class:`~pizarra.execute.CodeRunner` and an optional
+injected :class:`~pizarra.check.kernel.execute.CodeRunner` and an optional
 :class:`~pizarra.check.cell_cache.ResultCache`), :func:`check_code_cells` turns them into
 diagnostics, and :func:`pizarra.check.update_outputs.update_outputs` reuses the same
 outcomes to rewrite the blocks. Whatever a cell prints is untrusted text: diagnostics
@@ -16,9 +16,9 @@ import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
-from pizarra.errors import Diagnostic, Severity, SourcePos
-from pizarra.execute import (
+from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
     FIGURE_LIMIT,
@@ -26,8 +26,8 @@ from pizarra.execute import (
     CodeRunner,
     RunResult,
 )
-from pizarra.model import CodeCell, Figure, Lesson
-from pizarra.syntax.code_cell import LANGUAGES
+from pizarra.source.model import CodeCell, Figure, Lesson
+from pizarra.source.syntax.code_cell import LANGUAGES
 
 __all__ = [
     "CellOutcome",

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.claims import ClaimCounts, ClaimRecord, failure_diagnostics
 from pizarra.check.code_cells import CellOutcome
-from pizarra.errors import Diagnostic, Severity, SourcePos
-from pizarra.exact.judge import Status
-from pizarra.model import Course, Lesson
+from pizarra.math.exact.judge import Status
+from pizarra.source.model import Course, Lesson
 
 STRICT_CLAIMS_HINT = (
     "rewrite the statement in notation pizarra decides (see docs/authoring.md), "

@@ -7,7 +7,7 @@ so :class:`PageScans` keeps them by the page's SHA-256 (in memory, and in the
 ``links`` kind of the cache between runs); every link of every page is still
 resolved on every run, so a page whose target vanished is caught though the page
 itself did not change. Lesson pages come already read (by the worker that rendered
-them, :mod:`pizarra.lessons`); only the course's own pages are read here.
+them, :mod:`pizarra.pipeline.lessons`); only the course's own pages are read here.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from posixpath import dirname, join, normpath
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.recent import Recent
 from pizarra.check.html_scan import PageScan, scan_page
-from pizarra.errors import Diagnostic, SourcePos
-from pizarra.recent import Recent
 
 if TYPE_CHECKING:
-    from pizarra.cache import Cache
+    from pizarra.base.cache import Cache
 
 KIND = "links"
 """The cache kind of page scans."""

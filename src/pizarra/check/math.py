@@ -6,10 +6,10 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from pizarra.errors import Diagnostic, SourcePos
-from pizarra.guard import internal_error
-from pizarra.mathml import MathError, MathRenderer, with_macros
-from pizarra.model import Lesson, MathItem
+from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.guard import internal_error
+from pizarra.math.mathml import MathError, MathRenderer, with_macros
+from pizarra.source.model import Lesson, MathItem
 
 SEARCH_SLACK = 1000
 """How far past its delimiter a formula's text is looked for (blank lines, ``$$``)."""

@@ -3,9 +3,9 @@ name and citations by source id."""
 
 from __future__ import annotations
 
-from pizarra.errors import Diagnostic, Severity
-from pizarra.model import Course, Lesson
-from pizarra.xref import external, hint_for, resolve
+from pizarra.base.errors import Diagnostic, Severity
+from pizarra.check.xref import external, hint_for, resolve
+from pizarra.source.model import Course, Lesson
 
 
 def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:

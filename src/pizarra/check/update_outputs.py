@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
+from pizarra.base.errors import Diagnostic
 from pizarra.check.cell_cache import same_output
 from pizarra.check.code_cells import CellOutcome, run_code_cells, unstable_diagnostic
-from pizarra.errors import Diagnostic
-from pizarra.execute import CodeRunner
-from pizarra.model import Lesson
+from pizarra.check.kernel.execute import CodeRunner
+from pizarra.source.model import Lesson
 
 
 def confirm_changes(

@@ -2,7 +2,7 @@
 
 Symbolic proofs cost milliseconds each and a lesson has dozens; the verdict of a
 formula depends only on its TeX, the lesson's declared context and the checker's
-own code, which is what the key hashes. Entries live in :mod:`pizarra.cache`, best
+own code, which is what the key hashes. Entries live in :mod:`pizarra.base.cache`, best
 effort: a cache that cannot be written only makes the next run slower.
 """
 
@@ -15,9 +15,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from pizarra.cache import Cache
-from pizarra.exact.context import Context
-from pizarra.exact.judge import Status, Verdict
+from pizarra.base.cache import Cache
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.judge import Status, Verdict
 
 
 class VerdictCache:
@@ -81,7 +81,7 @@ def _checker_version() -> str:
     """A hash of the checker's source: a change to it invalidates every verdict."""
     digest = hashlib.sha256()
     package = resources.files("pizarra")
-    files = sorted((package / "exact").iterdir(), key=lambda f: f.name)
+    files = sorted((package / "math" / "exact").iterdir(), key=lambda f: f.name)
     for source in [*files, package / "check" / "claims.py"]:
         if source.name.endswith(".py"):
             digest.update(source.name.encode())

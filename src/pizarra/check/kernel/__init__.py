@@ -1,0 +1,1 @@
+"""The one edge that runs lesson code: a sandboxed kernel per lesson."""

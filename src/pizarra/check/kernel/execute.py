@@ -1,0 +1,448 @@
+"""Run a lesson's code cells in order, in one kernel: the injectable edge of code checks.
+
+The parent never executes lesson code. A :class:`KernelRunner` starts one kernel process
+per lesson (:mod:`pizarra.check.kernel.child`, under :mod:`pizarra.check.kernel.launcher`), sends it
+the cells one by one and collects what each printed, its figures and how it ended, so
+cells share variables, imports and figures as in Jupyter. Each cell is compiled under
+the file name ``<cell-N>`` (N counts the lesson's cells from 1), so a traceback says
+``File "<cell-N>", line K`` and the check maps it back to the lesson.
+
+Every run is bounded: a wall-clock limit per cell and per lesson, a byte limit on what a
+cell prints, and a memory limit on the whole kernel. Hitting a limit ends the kernel and
+everything it started; the remaining cells do not run. So does the first failing cell,
+unless it is tagged ``raises-exception``.
+
+Launchers are forked by a warm process (:mod:`pizarra.check.kernel.zygote`) that has already
+imported the kernel and NumPy, so a lesson's kernel starts in a few milliseconds; where
+it cannot run, each launcher is started as a new interpreter, with the same result.
+
+This is a persistent interpreter of our own rather than ``ipykernel`` driven by
+``nbclient``: starting an IPython kernel costs one to two seconds per lesson and a set
+of local ZeroMQ ports, while this one starts in tens of milliseconds and its launcher
+controls limits, namespaces and clean-up directly. What a reader sees is still what
+Jupyter shows: a bare last expression is displayed with IPython's own pretty printer.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pizarra.check.kernel import zygote as kernel_zygote
+from pizarra.source.model import Figure
+
+DEFAULT_OUTPUT_LIMIT = 1024 * 1024
+"""Bytes of stdout (and, separately, of stderr) a cell may write before it is stopped."""
+
+DEFAULT_MEMORY_LIMIT = 2 * 1024**3
+"""Bytes of data (heap and anonymous mappings) the whole kernel may hold."""
+
+DEFAULT_LESSON_TIMEOUT = 600.0
+"""Seconds all the cells of one lesson may take together."""
+
+_CHUNK = 65536
+_POLL = 0.05
+FIGURE_LIMIT = 16 * 1024 * 1024
+_GRACE = 1.0
+
+
+def cell_filename(index: int) -> str:
+    """The file name tracebacks show for the ``index``-th (0-based) cell of a lesson."""
+    return f"<cell-{index + 1}>"
+
+
+@dataclass(frozen=True)
+class CellRequest:
+    """One cell to run."""
+
+    code: str
+    """Its source."""
+    timeout: float
+    """Seconds it may run."""
+    raises: bool = False
+    """True when it may raise (``raises-exception``): the lesson goes on."""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What one cell produced."""
+
+    stdout: str
+    """What a reader sees: everything printed, then the value of a bare last expression."""
+    stderr: str
+    """Everything written to stderr: warnings, or the traceback of an exception."""
+    exit_code: int | None
+    """0 on success, 1 for an exception, the kernel's status if it exited (negative for a
+    signal), None if it was stopped at a limit."""
+    timed_out: bool
+    """True when the cell hit its time limit (or the lesson's) and was stopped."""
+    truncated: bool
+    """True when stdout or stderr passed the output limit and the cell was stopped."""
+    duration: float
+    """Wall-clock seconds from start to finish."""
+    figures: tuple[Figure, ...] = ()
+    """The matplotlib figures the cell drew, as SVG."""
+    lesson_timed_out: bool = False
+    """True when it was the lesson's time limit, not the cell's, that stopped it."""
+    missing_packages: tuple[str, ...] = ()
+    """Packages the cell's install line names that are not installed: it did not run."""
+    figures_too_large: bool = False
+    """True when its figures passed the figure limit (``FIGURE_LIMIT``) and it was stopped."""
+
+    @property
+    def ok(self) -> bool:
+        """The cell ran to the end without an uncaught exception."""
+        return (
+            self.exit_code == 0
+            and not self.timed_out
+            and not self.truncated
+            and not self.figures_too_large
+        )
+
+
+class CodeRunner(Protocol):
+    """Runs a lesson's cells in order in one interpreter; tests pass a fake.
+
+    Returns one result per cell that ran: after a failing cell (one whose result is not
+    ``ok``) nothing more runs.
+    """
+
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
+        """``memory_limit``: bytes the kernel may allocate, or None for the runner's own."""
+        ...
+
+
+class KernelRunner:
+    """Runs each lesson's cells in one fresh kernel, in an empty temporary directory.
+
+    The interpreter is started with ``-s -P`` (no user site-packages, no script or current
+    directory on ``sys.path``) and a minimal environment built here, instead of ``-I``:
+    isolated mode would also ignore ``PYTHONHASHSEED``, and a fixed hash seed is what
+    makes printed sets and hashes reproducible between builds.
+    """
+
+    def __init__(
+        self,
+        python: str = sys.executable,
+        output_limit: int = DEFAULT_OUTPUT_LIMIT,
+        memory_limit: int = DEFAULT_MEMORY_LIMIT,
+        max_timeout: float = 600.0,
+    ) -> None:
+        self.python = python
+        """The interpreter: by default the one running pizarra, i.e. the project's env."""
+        self.output_limit = output_limit
+        """Bytes of stdout, and of stderr, a cell may write."""
+        self.memory_limit = memory_limit
+        """Bytes of data the kernel may allocate (``RLIMIT_DATA``)."""
+        self.max_timeout = max_timeout
+        """Upper bound on any timeout, whatever the lesson asks for."""
+
+    def __call__(
+        self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
+    ) -> list[RunResult]:
+        if not cells:
+            return []
+        with tempfile.TemporaryDirectory(
+            prefix="pizarra-kernel-", ignore_cleanup_errors=True
+        ) as workdir:
+            session = Session(self, workdir, memory_limit or self.memory_limit)
+            try:
+                return session.run_all(cells, min(lesson_timeout, self.max_timeout))
+            finally:
+                session.close()
+
+
+class Session:
+    """One running kernel: the launcher process and the pipes to it."""
+
+    def __init__(self, runner: KernelRunner, workdir: str, memory_limit: int) -> None:
+        self.limit = runner.output_limit
+        self.max_timeout = runner.max_timeout
+        response_read, response_write = os.pipe()
+        env = _child_env(workdir)
+        try:
+            forked = kernel_zygote.spawn(runner.python, memory_limit, workdir, env, response_write)
+            self.proc: subprocess.Popen[bytes] | kernel_zygote.Forked
+            if forked is not None:
+                self.proc = forked
+            else:
+                self.proc = subprocess.Popen(
+                    [
+                        runner.python,
+                        *("-s", "-P", "-m", "pizarra.check.kernel.launcher"),
+                        str(memory_limit),
+                        str(response_write),
+                    ],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=workdir,
+                    env=env,
+                    start_new_session=True,
+                    pass_fds=(response_write,),
+                )
+        finally:
+            os.close(response_write)
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        self.fds = {"out": self.proc.stdout.fileno(), "err": self.proc.stderr.fileno()}
+        self.response_fd = response_read
+        for fd in (*self.fds.values(), response_read):
+            os.set_blocking(fd, False)
+        self.pending = bytearray()
+        self.carry = {"out": bytearray(), "err": bytearray()}
+        """Bytes that arrived after a cell's marker: the next cell's."""
+        self.isolation = ""
+        self.exit_code: int | None = None
+
+    def run_all(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
+        lesson_deadline = time.monotonic() + lesson_timeout
+        results: list[RunResult] = []
+        for index, cell in enumerate(cells):
+            result = self.run(index, cell, lesson_deadline)
+            results.append(result)
+            if not result.ok:
+                break
+        return results
+
+    def run(self, index: int, cell: CellRequest, lesson_deadline: float) -> RunResult:
+        start = time.monotonic()
+        cell_deadline = start + min(max(cell.timeout, 0.01), self.max_timeout)
+        deadline = min(cell_deadline, lesson_deadline)
+        marker = f"\x1epizarra-{os.urandom(8).hex()}-{index}\x1e".encode()
+        request = {
+            "code": cell.code,
+            "name": cell_filename(index),
+            "raises": cell.raises,
+            "marker": marker.decode(),
+        }
+        pump = _Pump(self, marker)
+        status = pump.run(json.dumps(request).encode() + b"\n", deadline)
+        if status != "done":
+            self.close(graceful=False)
+        answer = pump.answer or {}
+        code: int | None
+        if status == "done":
+            code = 0 if answer.get("ok") else 1
+        elif status == "exited":
+            code = self.exit_code
+        else:
+            code = None
+        return RunResult(
+            stdout=pump.text("out"),
+            stderr=pump.text("err"),
+            exit_code=code,
+            timed_out=status == "timeout",
+            truncated=status == "truncated",
+            figures_too_large=status == "figures too large",
+            duration=time.monotonic() - start,
+            figures=tuple(_figures(answer.get("figures", []))),
+            lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
+            missing_packages=_missing(answer.get("missing")),
+        )
+
+    def take_message(self) -> dict[str, Any] | None:
+        """The next whole JSON line from the answer pipe, if one has arrived."""
+        newline = self.pending.find(b"\n")
+        if newline < 0:
+            return None
+        line = bytes(self.pending[:newline])
+        del self.pending[: newline + 1]
+        message = json.loads(line)
+        if not isinstance(message, dict):
+            raise ValueError("the kernel sent something that is not a JSON object")
+        if "isolation" in message:
+            self.isolation = str(message["isolation"])
+            return self.take_message()
+        if "exit" in message:
+            self.exit_code = int(message["exit"])
+        return message
+
+    def close(self, graceful: bool = True) -> None:
+        """End the kernel and everything it started, then reap the launcher.
+
+        ``graceful`` first closes the request pipe and lets the kernel end by itself for a
+        moment; then (or at once) the launcher is told to kill everything, and last the
+        whole process group is killed in case the launcher could not.
+        """
+        proc = self.proc
+        if graceful and proc.poll() is None and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(_GRACE)
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(proc.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(2)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        with contextlib.suppress(OSError):
+            os.close(self.response_fd)
+        self.response_fd = -1
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+
+
+class _Pump:
+    """Sends one request, then drains stdout, stderr and the answer without blocking.
+
+    The cell is done when its answer has arrived and its marker has come through both
+    stdout and stderr (the kernel writes the markers first, so they are already in the
+    pipes). A background process the cell started may keep writing: its bytes count
+    towards whichever cell is running when they arrive.
+    """
+
+    def __init__(self, session: Session, marker: bytes) -> None:
+        self.session = session
+        self.marker = marker
+        self.buffers = {name: bytearray(carry) for name, carry in session.carry.items()}
+        for carry in session.carry.values():
+            carry.clear()
+        self.seen = {"out": False, "err": False}
+        self.answer: dict[str, Any] | None = None
+
+    def text(self, name: str) -> str:
+        return bytes(self.buffers[name][: self.session.limit]).decode("utf-8", errors="replace")
+
+    def run(self, request: bytes, deadline: float) -> str:
+        """``done``, ``exited``, ``timeout``, ``truncated`` or ``figures too large``."""
+        session = self.session
+        stdin = session.proc.stdin
+        assert stdin is not None
+        if session.response_fd < 0:
+            return "exited"
+        pending = memoryview(request)
+        by_fd = {fd: name for name, fd in session.fds.items()}
+        with selectors.DefaultSelector() as sel:
+            for fd in (*by_fd, session.response_fd):
+                sel.register(fd, selectors.EVENT_READ)
+            os.set_blocking(stdin.fileno(), False)
+            sel.register(stdin.fileno(), selectors.EVENT_WRITE)
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return "timeout"
+                for key, _ in sel.select(min(remaining, _POLL)):
+                    fd = int(key.fd)
+                    if fd == stdin.fileno():
+                        pending = self._feed(fd, pending)
+                        if not pending:
+                            sel.unregister(fd)
+                    elif fd == session.response_fd:
+                        if not self._answer(fd):
+                            return self._drain()
+                        if len(session.pending) > FIGURE_LIMIT:
+                            return "figures too large"
+                    elif not self._take(fd, by_fd[fd]):
+                        sel.unregister(fd)
+                        self.seen[by_fd[fd]] = True
+                    if any(len(b) > session.limit for b in self.buffers.values()):
+                        return "truncated"
+                if session.exit_code is not None:
+                    return self._drain()
+                if self.answer is not None and all(self.seen.values()):
+                    return "done"
+
+    def _drain(self) -> str:
+        """After the kernel ended: what it left in the pipes, then ``exited``."""
+        for name, fd in self.session.fds.items():
+            while not self.seen[name] and self._take(fd, name) and _ready(fd):
+                pass
+        if any(len(b) > self.session.limit for b in self.buffers.values()):
+            return "truncated"
+        return "exited"
+
+    def _feed(self, fd: int, pending: memoryview) -> memoryview:
+        try:
+            return pending[os.write(fd, pending[:_CHUNK]) :]
+        except BlockingIOError:
+            return pending
+        except BrokenPipeError:
+            return pending[len(pending) :]
+
+    def _answer(self, fd: int) -> bool:
+        """Read the answer pipe; False at end of file (the kernel has gone)."""
+        chunk = _read(fd)
+        if chunk == b"":
+            return False
+        if chunk:
+            self.session.pending += chunk
+            if len(self.session.pending) > FIGURE_LIMIT:
+                return True  # run() stops the cell: its figures are too large
+        while (message := self.session.take_message()) is not None:
+            if "exit" not in message:
+                self.answer = message
+        return True
+
+    def _take(self, fd: int, name: str) -> bool:
+        """Read what is ready, cutting at the marker; False at end of file."""
+        chunk = _read(fd)
+        if chunk is None:
+            return True
+        if chunk == b"":
+            return False
+        if self.seen[name]:
+            self.session.carry[name] += chunk
+            return True
+        buffer = self.buffers[name]
+        buffer += chunk
+        at = buffer.find(self.marker)
+        if at >= 0:
+            self.session.carry[name] += buffer[at + len(self.marker) :]
+            del buffer[at:]
+            self.seen[name] = True
+        return True
+
+
+def _read(fd: int) -> bytes | None:
+    """A chunk, ``b""`` at end of file, None when nothing is ready after all."""
+    try:
+        return os.read(fd, _CHUNK)
+    except BlockingIOError:
+        return None
+
+
+def _ready(fd: int) -> bool:
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_READ)
+        return bool(sel.select(0))
+
+
+def _missing(items: object) -> tuple[str, ...]:
+    """The packages a cell found missing, as the kernel listed them (a few short names)."""
+    if not isinstance(items, list):
+        return ()
+    return tuple(str(item)[:100] for item in items[:20])
+
+
+def _figures(items: object) -> list[Figure]:
+    if not isinstance(items, list):
+        return []
+    return [
+        Figure(base64.b64decode(item["svg"]), int(item["width"]), int(item["height"]))
+        for item in items
+        if isinstance(item, dict)
+    ]
+
+
+def _child_env(workdir: str) -> dict[str, str]:
+    """Only what a cell needs; nothing of the parent's environment leaks in."""
+    return {**kernel_zygote.KERNEL_ENV, "HOME": workdir, "TMPDIR": workdir, "MPLCONFIGDIR": workdir}

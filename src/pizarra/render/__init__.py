@@ -1,0 +1,1 @@
+"""The lesson model and its checks -> HTML pages: templates, math, highlighting, explorers."""

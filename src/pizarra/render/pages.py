@@ -1,0 +1,283 @@
+"""Course and lessons -> HTML pages, through autoescaped Jinja templates.
+
+Pages link to each other and to ``assets/`` with relative URLs, so the built
+site works from any folder of any static host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from pizarra.base.errors import SourcePos
+from pizarra.base.i18n.strings import t
+from pizarra.check.xref import resolve
+from pizarra.math.mathml import MathRenderer, with_macros
+from pizarra.render.asset_urls import asset_url
+from pizarra.render.csp import with_meta
+from pizarra.render.explorers import asset_names, render_explorer, state_pages
+from pizarra.render.explorers.growth_html import growth_template
+from pizarra.render.highlight import highlight
+from pizarra.render.math_numbers import localized
+from pizarra.render.prose import ProseContext, equation_html, render_prose
+from pizarra.render.templating import load_all, page_environment
+from pizarra.source.model import (
+    Block,
+    CodeCell,
+    Course,
+    CourseEntry,
+    Explorer,
+    Figure,
+    Lesson,
+    Prose,
+)
+
+if TYPE_CHECKING:
+    from pizarra.check.ledger import LessonLedger
+
+SITE_CSS = ("pizarra.css", "math.css")
+
+Figures = Mapping[SourcePos, tuple[Figure, ...]]
+"""The figures each code cell drew, by the cell's position (from the run that checked it)."""
+
+
+@dataclass(frozen=True)
+class PageLink:
+    """A link to a neighbouring lesson."""
+
+    label: str
+    """"Lección anterior" / "Lección siguiente"."""
+    title: str
+    """The lesson's number and title."""
+    href: str
+    """Where it goes."""
+    rel: str
+    """``prev`` or ``next``."""
+
+
+@cache
+def _environment() -> Environment:
+    return page_environment()
+
+
+def compile_templates() -> None:
+    """Load every template now, the explorers' too (a server does it once, before the
+    first save)."""
+    load_all(_environment())
+    growth_template()
+
+
+def _page(
+    template: str,
+    course: Course,
+    lang: str,
+    root: str,
+    page_title: str,
+    css: Sequence[str] = SITE_CSS,
+    scripts: Sequence[str] = (),
+    **values: object,
+) -> str:
+    """Render one page template with what every page's frame (base.html) needs,
+    and the page's Content-Security-Policy."""
+    return with_meta(
+        _environment()
+        .get_template(template)
+        .render(
+            lang=lang,
+            t=lambda key, **kw: t(lang, key, **kw),
+            course=course,
+            root=root,
+            css=css,
+            scripts=scripts,
+            asset=asset_url,
+            page_title=page_title,
+            **values,
+        )
+    )
+
+
+def lesson_path(lesson: Lesson) -> str:
+    """The lesson page's path in the site."""
+    return f"{lesson.slug}/index.html"
+
+
+def render_course_page(course: Course, index_href: str | None = None) -> str:
+    """The course's front page: lessons in order with their status, and a link to the
+    index page when there is one (``index_href``)."""
+
+    def href(entry: CourseEntry) -> str | None:
+        return f"{entry.lesson.slug}/" if entry.lesson is not None else None
+
+    return _page(
+        "course.html", course, course.lang, "", course.title, entry_href=href, index_href=index_href
+    )
+
+
+def render_lesson_page(
+    course: Course,
+    lesson: Lesson,
+    math: MathRenderer,
+    query: Mapping[str, str] | None = None,
+    ledger: LessonLedger | None = None,
+    figures: Figures | None = None,
+) -> str:
+    """A lesson page; ``query`` selects explorer states (``?n=2048``) for server rendering.
+
+    ``ledger`` is what verification decided; the page then links to its report.
+
+    Raises :class:`pizarra.render.explorers.ExplorerStateError` for a state outside an
+    explorer's domain.
+    """
+    lang = lesson.lang
+    body = render_lesson_body(course, lesson, math, query, figures)
+    kinds = sorted({e.kind for e in lesson.explorers()})
+    css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
+    scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
+    return _page(
+        "lesson.html",
+        course,
+        lang,
+        "../",
+        f"{lesson.title} · {course.title}",
+        css,
+        scripts,
+        lesson=lesson,
+        body=body,
+        neighbours=_neighbours(course, lesson),
+        verification=ledger.counts if ledger is not None else None,
+        report_href=f"{t(lang, 'report_folder')}/",
+        cells=len(ledger.cells) if ledger is not None else 0,
+        entry_href=_sibling_href,
+    )
+
+
+def render_state_pages(course: Course, lesson: Lesson) -> dict[str, str]:
+    """Each explorer state but the initial one, as a small page beside the lesson page:
+    the explorer's no-JavaScript links go there, so they work from any static host.
+
+    A growth explorer has at most 25 values, so a lesson gets at most 24 such pages
+    per explorer."""
+    lang = lesson.lang
+    pages: dict[str, str] = {}
+    for explorer in lesson.explorers():
+        css = [*SITE_CSS, *(n for n in asset_names(explorer.kind) if n.endswith(".css"))]
+        scripts = [n for n in asset_names(explorer.kind) if n.endswith(".js")]
+        for name, query in state_pages(explorer.spec):
+            fragment = render_explorer(explorer, lang, query)
+            chosen = ", ".join(f"{k} = {v}" for k, v in query.items())
+            title = " · ".join((chosen, lesson.title, course.title))
+            pages[f"{lesson.slug}/{name}"] = _page(
+                "state.html",
+                course,
+                lang,
+                "../",
+                title,
+                css,
+                scripts,
+                lesson=lesson,
+                explorer=fragment,
+                back=f"./#{explorer.spec.id}",
+            )
+    return pages
+
+
+def render_lesson_body(
+    course: Course,
+    lesson: Lesson,
+    math: MathRenderer,
+    query: Mapping[str, str] | None = None,
+    figures: Figures | None = None,
+) -> Markup:
+    """The HTML of the lesson's blocks (what golden-file tests compare)."""
+    lang = lesson.lang
+    sources = {source.key: number for number, source in enumerate(lesson.sources, start=1)}
+
+    def lesson_href(number: int) -> str | None:
+        entry = course.entry(number)
+        if entry is None or entry.lesson is None:
+            return None
+        return f"../{entry.lesson.slug}/"
+
+    prose = ProseContext(
+        lang=lang,
+        math=localized(with_macros(math, lesson.macros), lang),
+        lesson_href=lesson_href,
+        course_href=lambda number: f"../#leccion-{number}",
+        source_number=sources.get,
+        resolve=lambda ref: resolve(course, lesson, ref),
+    )
+    return _render_blocks(lesson.blocks, prose, query, figures or {})
+
+
+def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
+    """A small page for 400 and 404 answers, in the course's language and style."""
+    page_title = f"{title} · {course.title}"
+    if status == 404 and not message:
+        message = t(course.lang, "not_found_message")
+    return _page(
+        "status.html",
+        course,
+        course.lang,
+        root,
+        page_title,
+        status=status,
+        title=title,
+        message=message,
+        lessons=[e for e in course.entries if e.lesson is not None] if status == 404 else [],
+    )
+
+
+def _render_blocks(
+    blocks: tuple[Block, ...],
+    prose: ProseContext,
+    query: Mapping[str, str] | None,
+    figures: Figures,
+) -> Markup:
+    template = _environment().get_template("blocks.html")
+    parts: list[Markup] = []
+    for block in blocks:
+        if isinstance(block, Prose):
+            parts.append(render_prose(block.tokens, prose))
+        elif isinstance(block, Explorer):
+            parts.append(render_explorer(block, prose.lang, query))
+        else:
+            parts.append(
+                Markup(
+                    template.render(
+                        block=block,
+                        kind=type(block).__name__,
+                        t=lambda key, **kw: t(prose.lang, key, **kw),
+                        render=lambda inner: _render_blocks(inner, prose, query, figures),
+                        figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
+                        highlight=highlight,
+                        equation=lambda b: equation_html(prose, b.tex, b.anchor, b.number),
+                    )
+                )
+            )
+    return Markup("").join(parts)
+
+
+def _sibling_href(entry: CourseEntry) -> str | None:
+    """From one lesson page, the URL of another published lesson (None if upcoming)."""
+    return f"../{entry.lesson.slug}/" if entry.lesson is not None else None
+
+
+def _neighbours(course: Course, lesson: Lesson) -> list[PageLink]:
+    """The nearest published lessons before and after ``lesson``; upcoming ones are skipped."""
+    published = [e for e in course.entries if e.lesson is not None]
+    index = next(i for i, e in enumerate(published) if e.lesson is lesson)
+    links = []
+    for offset, key, rel in ((-1, "previous_lesson", "prev"), (1, "next_lesson", "next")):
+        at = index + offset
+        if 0 <= at < len(published):
+            entry = published[at]
+            assert entry.lesson is not None
+            title = f"{entry.number}. {entry.title}"
+            href = f"../{entry.lesson.slug}/"
+            links.append(PageLink(t(lesson.lang, key), title, href, rel))
+    return links

@@ -1,0 +1,1 @@
+"""``pizarra serve``: the last good build from memory, explorer states, live reload."""

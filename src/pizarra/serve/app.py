@@ -1,0 +1,503 @@
+"""``pizarra serve``: the built site from memory, explorer states, live reload.
+
+A thin Starlette app. The site is built once, held in memory and replaced only
+by a build that passes, so a broken edit never takes down the page being read;
+the build's errors are shown on the page instead. Route handlers only map
+requests to the build's output or to ``render_lesson_page``.
+
+A save makes open pages reload at once, while the site is rebuilt: the browser's
+request for the page waits for the rebuild, so it is answered the moment the new
+page exists instead of one event and one request later (0.02 s of a save's reload).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import mimetypes
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote
+
+import anyio
+import uvicorn
+from markupsafe import escape
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+from uvicorn.config import LOGGING_CONFIG
+
+from pizarra.base.errors import SourcePos, display_path
+from pizarra.base.guard import internal_error
+from pizarra.base.i18n.strings import t
+from pizarra.check.code_cells import CellOutcome, cell_figures
+from pizarra.check.ledger import LessonLedger
+from pizarra.pipeline.build import Report, Tools, index_site, verify
+from pizarra.pipeline.lessons import pay_first_use
+from pizarra.render.asset_urls import VERSION, content_version
+from pizarra.render.csp import policy
+from pizarra.render.explorers import ExplorerStateError, state_params
+from pizarra.render.pages import lesson_path, render_lesson_page, render_status_page
+from pizarra.serve.headers import CSP, SecurityHeaders
+from pizarra.serve.protocol import BoundedH11Protocol, listen
+from pizarra.site.search import FOLDER
+from pizarra.source.model import Course, Lesson
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+"""``Host`` names the development server answers to."""
+WATCH_RETRY = 1.0
+"""Seconds before watching the sources again after the watcher failed."""
+WATCH_STEP = 10
+"""Milliseconds without a new change after which a save's changes are acted on. A save
+is seen 10 to 20 ms after it (20 to 40 with 20 ms); an editor writes a file, or renames
+its copy over it, in one burst well inside that."""
+HOLD = 10.0
+"""Seconds a request made during a rebuild waits for it before the last good build
+answers it (a long rebuild, such as one running slow code cells, never hangs a page)."""
+INDEX_DELAY = 0.5
+"""Seconds a build's search index waits, so a burst of saves is indexed once."""
+SEARCH = f"{FOLDER}/"
+"""The search index's files in the site."""
+LIVE_JS = (Path(__file__).parents[1] / "render" / "static" / "live.js").read_bytes()
+"""The live-reload script: read once, as pizarra's code is."""
+LIVE_URL = f"/_pizarra/live.js?{VERSION}={content_version(LIVE_JS)}"
+"""Its URL, by content: a reload takes it from the browser's cache, not from the server,
+which answers the reloaded page's other requests meanwhile (0.02 s of its DOM)."""
+LIVE_SCRIPT = f'<script type="module" src="{LIVE_URL}"></script>\n</head>'.encode()
+AFTER_DELAY = 0.3
+"""Seconds the cache writes, the collector's pass (:func:`settle_memory`) and the search
+index of a rebuild wait after it: the reloaded page and what it asks for next (its
+font) are answered first, without them holding the interpreter (0.01-0.02 s of each)."""
+MAX_QUERY = 2048
+MAX_PATH = 1024
+
+
+@dataclass
+class SiteState:
+    """The last good build and what the last build said."""
+
+    course: Course | None = None
+    """The course of the last good build."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Its files."""
+    errors: str = ""
+    """The last build's diagnostics, if it failed."""
+    version: int = 0
+    """Bumped after every build, good or bad: open pages watch it."""
+    started: int = 0
+    """Bumped when a rebuild starts: open pages reload then, and wait for it."""
+    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
+    """What the last good build verified, per lesson (for pages rendered on request)."""
+    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
+    """What the last good build's code cells produced (their figures), per lesson."""
+    served: int = 0
+    """Bumped when a build is taken."""
+    indexed: int = 0
+    """The taken build whose search index ``files`` holds (:attr:`served` once it has
+    its own)."""
+
+    def accept(self, report: Report, strict: bool) -> bool:
+        """Take the build if it passed (True), else keep serving the last good one.
+
+        A build made without its search index keeps the last one until
+        :meth:`add_index` brings the new one.
+        """
+        text = "\n".join(d.format() for d in report.diagnostics)
+        passed = not report.failed(strict)
+        if passed:
+            index = {k: v for k, v in self.files.items() if k.startswith(SEARCH)}
+            self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
+            self.ledgers = report.ledgers
+            self.outcomes = report.outcomes
+            self.served += 1
+        else:
+            self.errors = text or "build failed"
+        self.version += 1
+        return passed
+
+    def add_index(self, index: dict[str, bytes], served: int) -> None:
+        """The search index of taken build ``served``, unless another was taken since."""
+        if self.served == served:
+            kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
+            self.files = {**kept, **index}
+            self.indexed = served
+
+
+def create_app(
+    src: Path,
+    tools: Tools,
+    strict: bool = False,
+    watch: bool = True,
+    strict_claims: bool = False,
+    hosts: Sequence[str] = LOCAL_HOSTS,
+) -> Starlette:
+    """The app for ``src``; ``watch`` rebuilds on file changes (off in tests).
+
+    Requests whose ``Host`` is not in ``hosts`` get a 400: a page on another site
+    that rebinds its own name to 127.0.0.1 must not be able to read this server.
+    """
+    state = SiteState()
+    changed = asyncio.Condition()
+    settled = asyncio.Event()
+    """Set while no rebuild runs: requests wait for it."""
+    settled.set()
+    indexing: set[asyncio.Task[None]] = set()
+    writes: list[Callable[[], None]] = []
+    """Cache writes the last rebuilds left for after the reload."""
+
+    def rebuild() -> Report | None:
+        """Rebuild (unchanged lessons come from memory); the passing report, or None."""
+        try:
+            report = verify(src, tools, strict_claims, search=False, later=writes)
+        except Exception as exc:
+            where = SourcePos(display_path(src), 1, 1)
+            report = Report(diagnostics=[internal_error(where, "building the site", exc)])
+        for diagnostic in report.diagnostics:
+            print(diagnostic.format(), file=sys.stderr)
+        accepted = state.accept(report, strict)
+        status = "ok" if accepted else "failed; still serving the last good build"
+        print(f"pizarra serve: build {status} ({report.seconds:.2f} s)", file=sys.stderr)
+        return report if accepted else None
+
+    def index(started: int) -> None:
+        """The search index of the build being served, unless it has it, or a rebuild
+        started since ``started`` (whose own catching up then does it: a save that comes
+        meanwhile is not slowed by Pagefind)."""
+        time.sleep(INDEX_DELAY)
+        served, course = state.served, state.course
+        if state.indexed == served or state.started != started or course is None:
+            return
+        files = {k: v for k, v in state.files.items() if not k.startswith(SEARCH)}
+        for diagnostic in index_site(course, files, tools.store, background=True):
+            print(diagnostic.format(), file=sys.stderr)
+        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, served)
+
+    def write_caches() -> None:
+        """Do the writes the rebuilds left, each once (two threads may be at it)."""
+        while True:
+            try:
+                write = writes.pop(0)
+            except IndexError:
+                return
+            try:
+                write()
+            except Exception as exc:  # a cache only makes the next rebuild faster
+                print(f"pizarra serve: keeping the caches failed ({exc!r})", file=sys.stderr)
+
+    def after(report: Report | None, started: int, first: bool) -> None:
+        write_caches()
+        if first and report is not None:
+            warm_up(report)
+        settle_memory()
+        index(started)
+
+    async def catch_up(report: Report | None, started: int, first: bool) -> None:
+        await asyncio.sleep(AFTER_DELAY)
+        await anyio.to_thread.run_sync(after, report, started, first)
+
+    async def rebuild_async() -> None:
+        first = state.version == 0
+        settled.clear()
+        try:
+            if not first:
+                async with changed:
+                    state.started += 1
+                    changed.notify_all()
+            report = await anyio.to_thread.run_sync(rebuild)
+        finally:
+            settled.set()
+        async with changed:
+            changed.notify_all()
+        # The page has its answer; the cache writes, then search, catch up after.
+        task = asyncio.create_task(catch_up(report, state.started, first))
+        indexing.add(task)
+        task.add_done_callback(indexing.discard)
+
+    async def watcher() -> None:
+        from watchfiles import awatch
+
+        root = src if src.is_dir() else src.parent
+        while True:
+            try:
+                changes = awatch(
+                    root, watch_filter=lambda _change, path: not _ignored(path), step=WATCH_STEP
+                )
+                async for _ in changes:
+                    await rebuild_async()
+            except Exception as exc:
+                print(f"pizarra serve: watching {root} failed ({exc!r}); retrying", file=sys.stderr)
+            await asyncio.sleep(WATCH_RETRY)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await rebuild_async()
+        task = asyncio.create_task(watcher()) if watch else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+
+    def newer_than(version: int, started: int) -> Callable[[], bool]:
+        return lambda: state.version != version or state.started != started
+
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            seen, begun = state.version, state.started
+            yield "retry: 1000\n\n"
+            while not await request.is_disconnected():
+                try:
+                    async with changed:
+                        wait = changed.wait_for(newer_than(seen, begun))
+                        await asyncio.wait_for(wait, timeout=15)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                if state.started != begun:  # the page reloads; its request waits
+                    yield "event: reload\ndata: \n\n"
+                    return
+                if state.version != seen:
+                    seen = state.version
+                    if state.errors:
+                        yield (
+                            "event: errors\n"
+                            + "".join(f"data: {line}\n" for line in state.errors.splitlines())
+                            + "\n"
+                        )
+                    else:
+                        yield "event: reload\ndata: \n\n"
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+        )
+
+    async def live_script(request: Request) -> Response:
+        return _file(request, LIVE_JS, "text/javascript")
+
+    async def page(request: Request) -> Response:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(settled.wait(), HOLD)
+        return await anyio.to_thread.run_sync(lambda: respond(state, tools, request, watch))
+
+    return Starlette(
+        routes=[
+            Route("/_pizarra/events", events),
+            Route("/_pizarra/live.js", live_script),
+            Route("/{path:path}", page),
+        ],
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)),
+            Middleware(SecurityHeaders),
+        ],
+        lifespan=lifespan,
+    )
+
+
+def settle_memory() -> None:
+    """Collect the garbage of the last rebuild, then set what lives on aside from Python's
+    collector (``gc.freeze``), while no page waits.
+
+    A served course keeps its lessons' parses and results in memory: over 100,000
+    objects, which each full pass of the collector went through (0.16 s for twenty
+    lessons), and one came every dozen saves or so, in the middle of a rebuild. Frozen,
+    they are not gone through again, so a pass here costs the objects made since the
+    last one (0.002-0.009 s), and a rebuild's own passes little. What is frozen and
+    later dropped is freed as usual unless it is part of a reference cycle: about ten
+    objects a save."""
+    gc.collect()
+    gc.freeze()
+
+
+def warm_up(report: Report) -> None:
+    """Pay the first-use costs of verifying the course (:func:`pay_first_use`): lessons
+    of the first build come from the cache, so without this the first save would."""
+    pay_first_use(report.course.lessons() if report.course is not None else ())
+
+
+def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Response:
+    """Answer one GET for a page or an asset of the current build."""
+    course = state.course
+    raw_path = request.url.path
+    if len(raw_path) > MAX_PATH or len(request.url.query) > MAX_QUERY:
+        message = t(course.lang, "uri_too_long") if course else ""
+        return _status(course, 414, "bad_request_title", message, live)
+    if course is None:
+        return _html(_error_page(state.errors).encode(), 503)
+    repeated = _repeated(request)
+    if repeated:
+        message = t(course.lang, "repeated_parameter", name=repeated)
+        return _status(course, 400, "bad_request_title", message, live)
+    name = _file_name(raw_path)
+    if name is None:
+        return _status(course, 404, "not_found_title", "", live)
+    if name not in state.files and f"{name}/index.html" in state.files:
+        return RedirectResponse(
+            raw_path + "/" + (f"?{request.url.query}" if request.url.query else ""), status_code=308
+        )
+    data = state.files.get(name)
+    if data is None:
+        return _status(course, 404, "not_found_title", "", live, errors=state.errors)
+    lesson = _lesson_for(course, name)
+    if lesson is not None and request.query_params:
+        query = dict(request.query_params)
+        params = {p for e in lesson.explorers() for p in state_params(e.spec)}
+        if params & set(query):
+            try:
+                ledger = state.ledgers.get(lesson.path)
+                figures = cell_figures(state.outcomes.get(lesson.path, []))
+                page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
+                data = page.encode()
+            except ExplorerStateError as exc:
+                return _status(course, 400, "bad_request_title", exc.message, live, root="../")
+    media = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if media == "text/html":
+        return _html(_inject(data, live, state.errors), 200)
+    return _file(request, data, media)
+
+
+def _file(request: Request, data: bytes, media: str) -> Response:
+    """A file that is not a page, with the caching its URL allows and its ``ETag``."""
+    version = content_version(data)
+    headers = {"Cache-Control": _caching(request, version), "ETag": f'"{version}"'}
+    if _unchanged(request, version):
+        return Response(status_code=304, headers=headers)
+    return Response(data, media_type=media, headers=headers)
+
+
+FOREVER = "public, max-age=31536000, immutable"
+"""How long a browser may keep an asset asked for by its current version."""
+
+
+def _caching(request: Request, version: str) -> str:
+    """``Cache-Control`` for a file that is not a page, whose content has ``version``:
+    kept for good when the URL names it (:mod:`pizarra.render.asset_urls`), so a reload asks
+    for none of the page's stylesheets and scripts again; asked for again each time
+    otherwise (and answered "unchanged" while it is, :func:`_unchanged`)."""
+    if request.query_params.get(VERSION) == version:
+        return FOREVER
+    return "no-cache"
+
+
+def _unchanged(request: Request, version: str) -> bool:
+    """Whether the browser holds this content already (its ``If-None-Match`` names our
+    ``ETag``): a reload then gets the math font, whose URL cannot name its content
+    (the subset depends on the whole course), as a 304 instead of 110 KB."""
+    asked = request.headers.get("if-none-match", "")
+    tags = {tag.strip().removeprefix("W/") for tag in asked.split(",")}
+    return f'"{version}"' in tags or "*" in tags
+
+
+def _repeated(request: Request) -> str:
+    """The first query parameter given twice (``?n=1&n=2`` is ambiguous), or ""."""
+    seen: set[str] = set()
+    for name, _ in request.query_params.multi_items():
+        if name in seen:
+            return name
+        seen.add(name)
+    return ""
+
+
+def _file_name(path: str) -> str | None:
+    parts = PurePosixPath(unquote(path)).parts[1:]
+    if any(part in ("..", ".") or "\x00" in part or "\\" in part for part in parts):
+        return None
+    name = "/".join(parts)
+    if path.endswith("/") or not name:
+        name = f"{name}/index.html" if name else "index.html"
+    return name
+
+
+def _lesson_for(course: Course, name: str) -> Lesson | None:
+    return next((lesson for lesson in course.lessons() if lesson_path(lesson) == name), None)
+
+
+def _inject(html: bytes, live: bool, errors: str = "") -> bytes:
+    """Add the live-reload script and, while the last build failed, the banner with its errors.
+
+    The banner is part of the page itself, so a reload or a new tab shows it too.
+    """
+    if not live:
+        return html
+    if errors:
+        banner = f'<div data-pizarra-errors role="alert"><pre>{escape(errors)}</pre></div>\n'
+        html = html.replace(b"</body>", banner.encode() + b"</body>", 1)
+    return html.replace(b"</head>", LIVE_SCRIPT, 1)
+
+
+def _status(
+    course: Course | None,
+    status: int,
+    title_key: str,
+    message: str,
+    live: bool,
+    root: str = "/",
+    errors: str = "",
+) -> Response:
+    if course is None:
+        return _html(f"<!doctype html><title>{status}</title><p>{status}</p>".encode(), status)
+    html = render_status_page(course, status, t(course.lang, title_key), message, root).encode()
+    return _html(_inject(html, live, errors), status)
+
+
+def _html(data: bytes, status: int) -> Response:
+    """An HTML answer with the policy its own ``style`` attributes need."""
+    csp = policy(data.decode("utf-8", "replace"), header=True)
+    return HTMLResponse(data, status_code=status, headers={CSP: csp, "Cache-Control": "no-cache"})
+
+
+def _error_page(errors: str) -> str:
+    return (
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>pizarra: build failed</title>'
+        "<main><h1>The build failed</h1><p>Fix these and save; the page reloads by itself.</p>"
+        f"<pre>{escape(errors)}</pre></main>"
+        f'<script type="module" src="{LIVE_URL}"></script></html>'
+    )
+
+
+def _ignored(path: str) -> bool:
+    parts = Path(path).parts
+    return any(p.startswith(".") or p in ("__pycache__", "_site") for p in parts)
+
+
+def serve(
+    src: Path, port: int, tools: Tools, strict: bool = False, strict_claims: bool = False
+) -> int:
+    """Run the development server until interrupted."""
+    try:
+        sock = listen(port)
+    except OSError:
+        print(
+            f"pizarra serve: port {port} on 127.0.0.1 is in use\n"
+            f"    hint: stop the other server, or choose another port: --port {port + 1}",
+            file=sys.stderr,
+        )
+        return 1
+    with sock:
+        app = create_app(src, tools, strict, strict_claims=strict_claims)
+        print(f"pizarra serve: http://127.0.0.1:{port}/  (Ctrl+C to stop)", file=sys.stderr)
+        uvicorn.Server(server_config(app, port)).run(sockets=[sock])
+    return 0
+
+
+def server_config(app: Starlette, port: int, log: bool = True) -> uvicorn.Config:
+    """How uvicorn runs the app: bounded h11 protocol, short keep-alive, warnings only.
+
+    ``log=False`` leaves uvicorn's loggers to the caller's logging set-up.
+    """
+    return uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        http=BoundedH11Protocol,
+        timeout_keep_alive=5,
+        log_level="warning",
+        log_config=LOGGING_CONFIG if log else None,
+    )

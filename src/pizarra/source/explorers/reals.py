@@ -1,0 +1,214 @@
+"""Explorer formulas over the reals: exact where possible, otherwise correctly rounded.
+
+A formula with a logarithm (``log2(n)``, ``ln(n)``) usually has an irrational
+value. It is evaluated here as an interval with rational endpoints that is
+guaranteed to contain the true value (interval arithmetic, with logarithms from
+an atanh series whose truncation error is bounded). :func:`rounded` narrows the
+interval until both ends round to the same decimal, so the digits a reader sees
+are the correctly rounded digits of the true value, never a floating-point
+guess; a value that is rational (``log2(1024)`` is ``10``) stays exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pizarra.base.i18n.numbers import round_half_expand
+from pizarra.source.explorers.expr import MAX_BITS as VALUE_BITS
+from pizarra.source.explorers.expr import Call, Expr, ExprError, Neg, Num, Pow, Var, exact_log
+
+START_BITS = 64
+"""Working precision of the first attempt, in bits."""
+MAX_BITS = 2048
+"""Precision past which :func:`rounded` gives up (bounded work for every input)."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A closed interval ``[lo, hi]`` known to contain a real value."""
+
+    lo: Fraction
+    """Lower end."""
+    hi: Fraction
+    """Upper end; equal to ``lo`` when the value is known exactly."""
+
+    @property
+    def exact(self) -> bool:
+        return self.lo == self.hi
+
+
+class _Unresolved(Exception):
+    """The interval is too wide to decide (a sign, a division): retry with more bits."""
+
+
+def rounded(node: Expr, env: Mapping[str, Fraction], decimals: int) -> Fraction:
+    """The value of ``node``: exact if rational, else rounded half away from zero to
+    ``decimals`` fraction digits, the same rule :func:`round_half_expand` applies."""
+    return _rounded(lambda bits: enclose(node, env, bits), decimals)
+
+
+def rounded_growth(
+    node: Expr, env: Mapping[str, Fraction], baseline: Mapping[str, Fraction], decimals: int
+) -> Fraction:
+    """``node(env) / node(baseline)``, exact or correctly rounded like :func:`rounded`."""
+    return _rounded(
+        lambda bits: _div(enclose(node, env, bits), enclose(node, baseline, bits), bits),
+        decimals,
+    )
+
+
+def _rounded(box_at: Callable[[int], Interval], decimals: int) -> Fraction:
+    bits = START_BITS
+    while bits <= MAX_BITS:
+        try:
+            box = box_at(bits)
+        except _Unresolved:
+            bits *= 2
+            continue
+        if box.exact:
+            return box.lo
+        low, high = (round_half_expand(x, decimals) for x in (box.lo, box.hi))
+        if low == high:
+            return low
+        bits *= 2
+    raise ExprError(f"cannot decide the value to {decimals} decimals")
+
+
+def sign(node: Expr, env: Mapping[str, Fraction]) -> int:
+    """-1, 0 or 1: the sign of the value, decided exactly."""
+    bits = START_BITS
+    while bits <= MAX_BITS:
+        try:
+            box = enclose(node, env, bits)
+        except _Unresolved:
+            bits *= 2
+            continue
+        if box.lo > 0:
+            return 1
+        if box.hi < 0:
+            return -1
+        if box.exact:
+            return 0
+        bits *= 2
+    raise ExprError("cannot decide the sign of the value")
+
+
+def enclose(node: Expr, env: Mapping[str, Fraction], bits: int) -> Interval:
+    """An interval around the value of ``node``, about ``2**-bits`` wide when inexact."""
+    if isinstance(node, Num):
+        return Interval(node.value, node.value)
+    if isinstance(node, Var):
+        return Interval(env[node.name], env[node.name])
+    if isinstance(node, Neg):
+        inner = enclose(node.operand, env, bits)
+        return Interval(-inner.hi, -inner.lo)
+    if isinstance(node, Pow):
+        return _pow(enclose(node.base, env, bits), node.exponent, bits)
+    if isinstance(node, Call):
+        return _log(node.name, enclose(node.argument, env, bits), bits)
+    left, right = enclose(node.left, env, bits), enclose(node.right, env, bits)
+    if node.op == "+":
+        return _snap(Interval(left.lo + right.lo, left.hi + right.hi), bits)
+    if node.op == "-":
+        return _snap(Interval(left.lo - right.hi, left.hi - right.lo), bits)
+    if node.op == "*":
+        return _mul(left, right, bits)
+    return _div(left, right, bits)
+
+
+def _snap(box: Interval, bits: int) -> Interval:
+    """Widen an inexact interval outwards to a grid of ``2**-(bits+16)`` so sizes stay small;
+    refuse values past :data:`pizarra.source.explorers.expr.MAX_BITS`, as exact evaluation does."""
+    for end in (box.lo, box.hi):
+        if max(end.numerator.bit_length(), end.denominator.bit_length()) > VALUE_BITS + bits + 16:
+            raise ExprError(f"value too large (over {VALUE_BITS} bits)")
+    if box.exact:
+        return box
+    scale = 1 << (bits + 16)
+    lo = Fraction(math.floor(box.lo * scale), scale)
+    hi = Fraction(math.ceil(box.hi * scale), scale)
+    return Interval(lo, hi)
+
+
+def _mul(a: Interval, b: Interval, bits: int) -> Interval:
+    products = (a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi)
+    return _snap(Interval(min(products), max(products)), bits)
+
+
+def _div(a: Interval, b: Interval, bits: int) -> Interval:
+    if b.exact and b.lo == 0:
+        raise ExprError("division by zero")
+    if b.lo <= 0 <= b.hi:
+        raise _Unresolved
+    return _mul(a, Interval(1 / b.hi, 1 / b.lo), bits)
+
+
+def _pow(base: Interval, exponent: int, bits: int) -> Interval:
+    if exponent < 0:
+        return _div(Interval(Fraction(1), Fraction(1)), _pow(base, -exponent, bits), bits)
+    size = max(x.bit_length() for e in (base.lo, base.hi) for x in (e.numerator, e.denominator))
+    if size * exponent > VALUE_BITS + bits + 16:
+        raise ExprError(f"value too large (over {VALUE_BITS} bits)")
+    ends = (base.lo**exponent, base.hi**exponent)
+    if exponent % 2 == 0 and base.lo < 0 < base.hi:
+        return _snap(Interval(Fraction(0), max(ends)), bits)
+    return _snap(Interval(min(ends), max(ends)), bits)
+
+
+def _log(name: str, x: Interval, bits: int) -> Interval:
+    if x.exact:
+        if x.lo <= 0:
+            raise ExprError(
+                f"{name} of {x.lo} is not defined",
+                hint="logarithms are defined for positive numbers only",
+            )
+        known = exact_log(name, x.lo)
+        if known is not None:
+            return Interval(known, known)
+    elif x.lo <= 0:
+        raise _Unresolved
+    natural = Interval(_ln(x.lo, bits).lo, _ln(x.hi, bits).hi)
+    if name == "log2":
+        return _div(natural, _ln(Fraction(2), bits), bits)
+    if name == "log10":
+        return _div(natural, _ln(Fraction(10), bits), bits)
+    return _snap(natural, bits)
+
+
+def _ln(x: Fraction, bits: int) -> Interval:
+    """An interval around ``ln x`` for a rational ``x > 0``."""
+    top, bottom = _ln_int(x.numerator, bits), _ln_int(x.denominator, bits)
+    return Interval(top.lo - bottom.hi, top.hi - bottom.lo)
+
+
+def _ln_int(m: int, bits: int) -> Interval:
+    """``ln m = k ln 2 + ln(m / 2^k)`` with ``m / 2^k`` in ``[1, 2)``."""
+    k = m.bit_length() - 1
+    ln2 = _atanh2(1, 3, bits)
+    rest = _atanh2(m - (1 << k), m + (1 << k), bits)
+    return Interval(k * ln2.lo + rest.lo, k * ln2.hi + rest.hi)
+
+
+def _atanh2(a: int, b: int, bits: int) -> Interval:
+    """``2 atanh(a/b) = ln((b+a)/(b-a))`` for ``0 <= a/b <= 1/3``, as an interval.
+
+    Fixed point with scale ``S = 2^w``: ``Z = floor(zS)``, ``Z2 = floor(Z^2/S)`` and
+    each power ``P_(i+1) = floor(P_i Z2 / S)`` underestimate the true values by less
+    than 3 units, so each term ``floor(P_i / (2i+1))`` by less than 4; the sum of
+    ``N`` terms is low by less than ``4N``, and ``N`` is chosen so that the tail
+    ``z^(2N+1) / ((2N+1)(1 - z^2))`` is below one unit.
+    """
+    w = bits + 8
+    scale = 1 << w
+    z = a * scale // b
+    z2 = z * z // scale
+    terms = w // 3 + 2
+    total, power = 0, z
+    for i in range(terms):
+        total += power // (2 * i + 1)
+        power = power * z2 // scale
+    slack = 4 * terms + 1
+    return Interval(Fraction(2 * total, scale), Fraction(2 * (total + slack), scale))

@@ -1,0 +1,344 @@
+"""Tokens -> :class:`~pizarra.source.model.Lesson`: the parse, lifted into typed blocks.
+
+One pass over markdown-it's block tokens: ordinary tokens accumulate into
+:class:`Prose`, fenced directives go to their rule in :mod:`pizarra.source.syntax`,
+and directive bodies are parsed again with their line offset so every position
+stays a position in the file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from markdown_it.token import Token
+
+from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.source.markdown import parser
+from pizarra.source.model import Block, Lesson, MathItem, Prose, Section
+from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
+from pizarra.source.syntax.bibliography import cited_entries
+from pizarra.source.syntax.context import Directive, LowerContext, slugify
+from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.inline import lower_inline
+from pizarra.source.syntax.targets import lower_target, name_block
+
+MAX_SOURCE_BYTES = 2_000_000
+MAX_NESTING = 8
+BOM = "\ufeff"
+"""A byte-order mark some editors put first in UTF-8 files; it is not content."""
+_DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
+
+
+def parse_lesson(
+    path: Path, display_path: str, text: str | None = None, root: Path | None = None
+) -> tuple[Lesson | None, list[Diagnostic]]:
+    """Parse and lower one lesson file; all syntax errors of the file are returned.
+
+    ``root`` is the course folder (the lesson's own folder by default): files the
+    lesson shows, such as images, must live inside it.
+    """
+    origin = SourcePos(display_path, 1, 1)
+    if text is None:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return None, [Diagnostic(origin, f"cannot read the lesson: {exc.strerror}")]
+        if len(raw) > MAX_SOURCE_BYTES:
+            return None, [
+                Diagnostic(
+                    origin,
+                    f"the lesson is larger than {MAX_SOURCE_BYTES:,} bytes",
+                    hint="split it into several lessons",
+                )
+            ]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [
+                Diagnostic(
+                    origin,
+                    f"the lesson is not UTF-8 text (byte {exc.start})",
+                    hint="save the file as UTF-8 in your editor",
+                )
+            ]
+    text = text.removeprefix(BOM).replace("\r\n", "\n")
+    tokens = parser().parse(text)
+    front_text, body_tokens = None, tokens
+    if tokens and tokens[0].type == "front_matter":
+        front_text, body_tokens = tokens[0].content, tokens[1:]
+    front, diagnostics = parse_front_matter(front_text, origin.shifted(1))
+    lang = front.lang if front else "en"
+    ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
+    ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    if front is not None and front.cell_timeout is not None:
+        ctx.cell_timeout = front.cell_timeout
+    blocks = _lower_tokens(ctx, body_tokens)
+    diagnostics += ctx.diagnostics
+    if front is None:
+        return None, diagnostics
+    sources = list(front.sources)
+    if front.bibliography:
+        found, bib_errors = cited_entries(
+            front.bibliography,
+            path,
+            ctx.root,
+            ctx.citations,
+            {s.key for s in sources},
+            front.bibliography_pos or origin,
+        )
+        sources += found
+        diagnostics += bib_errors
+    lesson = Lesson(
+        path=path,
+        display_path=display_path,
+        number=front.number,
+        title=front.title,
+        lang=front.lang,
+        summary=front.summary,
+        slug=front.slug or _slug_from_path(path),
+        blocks=blocks,
+        sources=tuple(sources),
+        math=tuple(ctx.math),
+        lesson_refs=tuple(ctx.lesson_refs),
+        citations=tuple(ctx.citations),
+        sections=tuple(ctx.sections),
+        index=tuple(ctx.index_entries),
+        targets=(*ctx.targets.values(), *ctx.equations.values()),
+        refs=tuple(ctx.refs),
+        conventions=front.conventions,
+        variables=front.variables,
+        strict_claims=front.strict_claims,
+        kernel_memory=front.kernel_memory,
+        functions=front.functions,
+        source_text=text,
+        macros=front.macros,
+        bibliography=tuple(path.parent / name for name in front.bibliography),
+    )
+    return lesson, diagnostics
+
+
+def _slug_from_path(path: Path) -> str:
+    return slugify(re.sub(r"^\d+[-_]", "", path.stem)) or "leccion"
+
+
+def _parse_nested(content: str, first_line: int, ctx: LowerContext) -> tuple[Block, ...]:
+    if ctx.depth >= MAX_NESTING:
+        ctx.error(
+            ctx.line_pos(first_line),
+            f"directives are nested more than {MAX_NESTING} deep",
+            hint="flatten the structure: an exercise holds a solution, not more levels",
+        )
+        return ()
+    tokens = parser().parse(content)
+    for token in tokens:
+        _shift(token, first_line)
+    ctx.depth += 1
+    try:
+        return _lower_tokens(ctx, tokens)
+    finally:
+        ctx.depth -= 1
+
+
+def _shift(token: Token, lines: int) -> None:
+    if token.map is not None:
+        token.map = [token.map[0] + lines, token.map[1] + lines]
+    for child in token.children or []:
+        _shift(child, lines)
+
+
+def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
+    blocks: list[Block] = []
+    prose: list[Token] = []
+    index = 0
+    pairs: dict[int, int] | None = None
+
+    def flush() -> None:
+        if prose:
+            first = next((t.map for t in prose if t.map), None)
+            pos = ctx.line_pos(first[0]) if first else SourcePos(ctx.path, 1, 1)
+            blocks.append(Prose(tuple(prose), pos))
+            prose.clear()
+
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        directive = _as_directive(ctx, token)
+        if directive is None:
+            if token.type == "myst_target" and index < len(tokens):
+                lower_target(ctx, token, tokens[index])
+            _lower_plain(ctx, token, tokens[index - 2] if index >= 2 else None)
+            prose.append(token)
+            continue
+        flush()
+        start = index
+        if directive.name.endswith(("-start", "-end")):
+            if pairs is None:
+                pairs = _gate_pairs(tokens)
+            directive, index = _gated(ctx, directive, tokens, index, pairs)
+            if directive is None:
+                continue
+        rule = DIRECTIVES.get(directive.name)
+        if rule is None:
+            ctx.error(
+                directive.pos, f"unknown directive {{{directive.name}}}", hint=_directive_hint()
+            )
+            continue
+
+        def next_output() -> Directive | None:
+            nonlocal index
+            if index < len(tokens):
+                follower = _as_directive(ctx, tokens[index])
+                if follower is not None and follower.name == "output":
+                    index += 1
+                    return follower
+            return None
+
+        block = rule(ctx, directive, next_output)
+        if block is not None:
+            blocks.append(block)
+            before = tokens[start - 2] if start >= 2 else None
+            if before is not None and before.type == "myst_target":
+                name_block(ctx, before.content.strip(), block)
+    flush()
+    return tuple(blocks)
+
+
+def _gated(
+    ctx: LowerContext, start: Directive, tokens: list[Token], index: int, pairs: dict[int, int]
+) -> tuple[Directive | None, int]:
+    """``{x-start}`` ... ``{x-end}``: the blocks between become the body of ``{x}``.
+
+    ``index`` is just after the start's token; ``pairs`` maps start to end tokens.
+    """
+    base, _, edge = start.name.rpartition("-")
+    if edge == "end" or base not in GATED:
+        hint = "close a {" + base + "-start} with it" if edge == "end" else ""
+        what = "without a matching {" + base + "-start}" if edge == "end" else "is not supported"
+        ctx.error(start.pos, f"{{{start.name}}} {what}", hint=hint or _directive_hint())
+        return None, index
+    at = pairs.get(index - 1)
+    if at is not None:
+        end = tokens[at]
+        assert start.token.map is not None and end.map is not None
+        first, last = start.token.map[1], end.map[0]
+        content = "".join(line + "\n" for line in ctx.lines[first:last])
+        return replace(start, name=base, gated=(content, first)), at + 1
+    ctx.error(
+        start.pos,
+        f"{{{start.name}}} has no matching {{{base}-end}}",
+        hint=f"close the {base} with a ```{{{base}-end}}``` fence",
+    )
+    return None, index
+
+
+def _gate_pairs(tokens: list[Token]) -> dict[int, int]:
+    """Token index of each ``{x-start}`` -> that of its ``{x-end}``, in one pass."""
+    open_starts: dict[str, list[int]] = {}
+    pairs: dict[int, int] = {}
+    for at, token in enumerate(tokens):
+        if token.type not in ("fence", "colon_fence"):
+            continue
+        match = _DIRECTIVE_INFO.match(token.info.strip())
+        name = match.group(1).strip().lower() if match else ""
+        base, _, edge = name.rpartition("-")
+        if edge == "start":
+            open_starts.setdefault(base, []).append(at)
+        elif edge == "end" and open_starts.get(base):
+            pairs[open_starts[base].pop()] = at
+    return pairs
+
+
+def _directive_hint() -> str:
+    return "directives: " + ", ".join("{" + d + "}" for d in sorted(DIRECTIVES))
+
+
+def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
+    """A fence whose info is ``{name} argument`` is a directive; check it is closed."""
+    if token.type not in ("fence", "colon_fence") or token.map is None:
+        return None
+    closed = _check_closed(ctx, token)
+    match = _DIRECTIVE_INFO.match(token.info.strip())
+    if match is None or not closed:
+        return None
+    pos = ctx.line_pos(token.map[0])
+    return Directive(
+        name=match.group(1).strip().lower(),
+        argument=match.group(2).strip(),
+        body=token.content,
+        pos=pos,
+        body_pos=SourcePos(ctx.path, token.map[0] + 2, pos.col),
+        token=token,
+    )
+
+
+def _check_closed(ctx: LowerContext, token: Token) -> bool:
+    """Report a fence that runs to the end of its container; True if it is closed."""
+    assert token.map is not None
+    last = token.map[1] - 1
+    closing = ctx.lines[last].strip() if 0 <= last < len(ctx.lines) else ""
+    marker = token.markup[0] if token.markup else "`"
+    closed = last > token.map[0] and len(closing) >= len(token.markup) and set(closing) == {marker}
+    if not closed and not token.meta.get("pizarra_reported"):
+        token.meta["pizarra_reported"] = True
+        if ctx.depth > 0:
+            # Inside a directive's body, the container's closing fence ends it too, as
+            # MyST renders it: what the author meant, so a warning, not an error.
+            ctx.warn(
+                ctx.line_pos(token.map[0]),
+                f"fence {token.markup}{token.info.strip()} is closed only by the end of the "
+                "directive around it",
+                hint="close it, and give the outer fence more backticks (````) than the inner",
+            )
+            return True
+        ctx.error(
+            ctx.line_pos(token.map[0]),
+            f"unclosed fence {token.markup}{token.info.strip()}",
+            hint=f"close it with a line of at least {len(token.markup)} {marker!r}",
+        )
+    return closed
+
+
+def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> None:
+    if token.type == "inline":
+        lower_inline(ctx, token, ROLES)
+        if previous is not None and previous.type == "heading_open":
+            _section(ctx, previous, token)
+    elif token.type in ("math_block", "math_block_label") and token.map is not None:
+        pos = ctx.line_pos(token.map[0])
+        ctx.math.append(MathItem(token.content.strip("\n"), True, pos))
+        token.meta["pos"] = pos
+        if token.type == "math_block_label":
+            number = ctx.next_number("equation")
+            token.meta["number"] = number
+            token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
+    elif token.type == "fence":
+        pass
+    elif token.type == "html_block":
+        ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
+
+
+def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:
+    level = int(heading.tag[1])
+    title = "".join(
+        c.content
+        if c.type in ("text", "text_special", "code_inline")
+        else str(c.meta.get("text", ""))  # a role that shows known text ({index})
+        for c in inline.children or []
+        if c.type in ("text", "text_special", "code_inline", "myst_role")
+    )
+    pos = ctx.line_pos(heading.map[0] if heading.map else 0)
+    if level == 1:
+        ctx.error(
+            pos,
+            "a lesson has one level-1 heading: its title, from the front matter",
+            hint="use ## for sections",
+        )
+    label = heading.meta.get("label")
+    if isinstance(label, str):
+        anchor = ctx.add_target(label, "section", None, title.strip(), pos)
+    else:
+        anchor = ctx.unique_anchor(title)
+    heading.attrSet("id", anchor)
+    ctx.sections.append(Section(level, title.strip(), anchor, pos))

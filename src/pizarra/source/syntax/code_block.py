@@ -1,0 +1,47 @@
+"""``{code-block} python`` (and ``{code}``, ``{sourcecode}``): code shown, never run.
+
+Sphinx's directive for a listing, as lectures use it for code that must not execute
+(a shell session, an example with deliberate errors). It renders as an ordinary fenced
+block with the same highlighting; its display options are accepted and ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markdown_it.token import Token
+
+from pizarra.source.model import Block, Prose
+from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.targets import LABEL
+
+NAMES = ("code-block", "code", "sourcecode")
+_OPTIONS = {
+    "name": "a label for {ref}",
+    "caption": "accepted and ignored",
+    "class": "accepted and ignored",
+    "linenos": "accepted and ignored",
+    "lineno-start": "accepted and ignored",
+    "emphasize-lines": "accepted and ignored",
+    "dedent": "accepted and ignored",
+    "force": "accepted and ignored",
+}
+
+
+def lower_code_block(
+    ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
+) -> Block | None:
+    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    ctx.diagnostics.extend(errors)
+    label = body.options.get("name", "")
+    if label and LABEL.match(label):
+        ctx.add_target(label, "target", None, body.options.get("caption", ""), directive.pos)
+    elif label:
+        ctx.error(directive.pos, f"invalid :name: {label!r}", hint="e.g. :name: listing-1")
+    fence = Token("fence", "code", 0)
+    fence.info = directive.argument.strip()
+    fence.content = body.content.lstrip("\n")
+    fence.markup = "```"
+    fence.map = directive.token.map
+    return Prose((fence,), directive.pos)

@@ -1,0 +1,64 @@
+"""``{code-cell} python`` (or ``ipython3``...) and the ``{output}`` block that may follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pizarra.source.model import Block, CodeCell, Output
+from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, read_cell_options
+from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.options import split_options
+
+LANGUAGES = ("python", "python3", "ipython3", "ipython")
+"""What Jupyter Book lectures write after ``{code-cell}``; all run as Python."""
+
+
+def lower_code_cell(
+    ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
+) -> Block | None:
+    language = directive.argument.strip()
+    if language not in LANGUAGES:
+        ctx.error(
+            directive.pos,
+            f"code cells run {', '.join(LANGUAGES)}, not {language or 'an unnamed language'!r}",
+            hint="write ```{code-cell} python",
+        )
+        return None
+    options, errors = read_cell_options(directive.body, directive.body_pos)
+    ctx.diagnostics.extend(errors)
+    output = None
+    follower = next_token()
+    if follower is not None:
+        output_body, output_errors = split_options(follower.body, follower.body_pos, {})
+        ctx.diagnostics.extend(output_errors)
+        assert follower.token.map is not None
+        output = Output(
+            output_body.content,
+            follower.pos,
+            follower.token.map[0],
+            follower.token.map[1],
+        )
+    assert directive.token.map is not None
+    return CodeCell(
+        language=language,
+        code=options.content,
+        pos=directive.pos,
+        code_line=directive.body_pos.line + options.content_offset,
+        output=output,
+        timeout=options.timeout or ctx.cell_timeout or DEFAULT_TIMEOUT,
+        fence_end_line=directive.token.map[1],
+        tags=options.tags,
+        caption=options.caption,
+        alt=options.alt,
+    )
+
+
+def lower_stray_output(
+    ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
+) -> Block | None:
+    ctx.error(
+        directive.pos,
+        "an {output} block must come right after a {code-cell}",
+        hint="move it under the code cell whose output it is",
+    )
+    return None

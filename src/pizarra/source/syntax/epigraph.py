@@ -1,0 +1,18 @@
+"""The ``{epigraph}`` directive: a quotation set apart at the start of a lesson or section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pizarra.source.model import Block, Epigraph
+from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.options import split_options
+
+
+def lower_epigraph(
+    ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
+) -> Block | None:
+    body, errors = split_options(directive.body, directive.body_pos, {})
+    ctx.diagnostics.extend(errors)
+    start = directive.body_pos.line - 1 + body.content_offset
+    return Epigraph(ctx.parse_nested(body.content, start, ctx), directive.pos)

@@ -1,0 +1,22 @@
+"""The ``{note}`` directive: an aside with an optional title."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pizarra.source.model import Block, Note
+from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.options import split_options
+
+_OPTIONS = {"name": "a label for {ref}", "class": "accepted and ignored"}
+
+
+def lower_note(
+    ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
+) -> Block | None:
+    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    ctx.diagnostics.extend(errors)
+    if body.options.get("name"):
+        ctx.add_target(body.options["name"], "target", None, directive.argument, directive.pos)
+    start = directive.body_pos.line - 1 + body.content_offset
+    return Note(ctx.parse_nested(body.content, start, ctx), directive.argument, directive.pos)
