@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ROOT / "src" / "pizarra" / "bundled" / "math-for-ai" / "lessons"
+LESSONS = ROOT / "src" / "pizarra" / "source" / "bundled" / "math-for-ai" / "lessons"
 
 TEN_CELLS = [
     f"import numpy as np\nx = np.arange({k + 1} * 1000)\nprint(int((x * x).sum()))\n"

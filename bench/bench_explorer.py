@@ -24,8 +24,9 @@ from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this scr
 from playwright.sync_api import sync_playwright
 
 from pizarra.base.errors import SourcePos
-from pizarra.render.explorers import asset_names, explorer_assets, parse_explorer, render_explorer
-from pizarra.source.model import Explorer
+from pizarra.render.explorers import asset_names, explorer_assets, render_explorer
+from pizarra.source.blocks import Explorer
+from pizarra.source.explorers import parse_explorer
 
 ROOT = Path(__file__).resolve().parents[1]
 DECLARATION = ROOT / "tests" / "fixtures" / "explorers" / "potencias.md"

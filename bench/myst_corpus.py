@@ -40,7 +40,8 @@ from pizarra.base.errors import Diagnostic, Severity
 from pizarra.check.code_cells import runnable_cells
 from pizarra.check.kernel.execute import RunResult
 from pizarra.cli import default_tools
-from pizarra.pipeline.build import Report, verify
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.tools import Report
 from pizarra.source.course import load_course
 from pizarra.source.lower import parse_lesson
 from pizarra.source.model import Course, Lesson

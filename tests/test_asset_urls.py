@@ -8,7 +8,8 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from pizarra.check.kernel.execute import KernelRunner
-from pizarra.pipeline.build import Tools, build
+from pizarra.pipeline.build import build
+from pizarra.pipeline.tools import Tools
 from pizarra.render.asset_urls import asset_url, content_version, fixed_assets
 from pizarra.serve.app import FOREVER, create_app
 from tests.support import FIXTURES, fake_math

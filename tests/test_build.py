@@ -11,11 +11,14 @@ from types import SimpleNamespace
 import pytest
 
 import pizarra.pipeline.build
+import pizarra.pipeline.frame
 from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import check_links
-from pizarra.pipeline.build import Tools, build, lesson_scans, verify
-from pizarra.pipeline.lessons import LessonResult
+from pizarra.pipeline.build import build, verify
+from pizarra.pipeline.frame import lesson_scans
+from pizarra.pipeline.lesson import LessonResult
+from pizarra.pipeline.tools import Tools
 from pizarra.site.write import SiteWriteError, write_site
 from tests.support import FIXTURES, fake_math
 
@@ -143,10 +146,10 @@ def test_the_math_font_gets_each_lessons_current_characters() -> None:
     """A rebuild reads only the changed lesson's characters again; a text no lesson has
     any more is forgotten, so a server's memory does not grow with its edits."""
     kept, edited = SimpleNamespace(source_text="$2^3=8$"), SimpleNamespace(source_text="ab")
-    assert pizarra.pipeline.build._characters([kept, edited]) == "$238=^ab"
+    assert pizarra.pipeline.frame._characters([kept, edited]) == "$238=^ab"
     edited.source_text = "abé"
-    assert pizarra.pipeline.build._characters([kept, edited]) == "$238=^abé"
-    assert set(pizarra.pipeline.build._CHARACTERS) == {"$2^3=8$", "abé"}
+    assert pizarra.pipeline.frame._characters([kept, edited]) == "$238=^abé"
+    assert set(pizarra.pipeline.frame._CHARACTERS) == {"$2^3=8$", "abé"}
 
 
 def test_a_build_whose_index_fails_after_its_pages_were_staged_keeps_the_old_site(

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from pizarra.check.kernel.execute import KernelRunner
-from pizarra.pipeline.build import Tools, build
+from pizarra.pipeline.build import build
+from pizarra.pipeline.tools import Tools
 from tests.support import fake_math
 
 COURSE = """\

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pizarra.source.blocks import CodeCell
 from pizarra.source.lower import parse_lesson
-from pizarra.source.model import CodeCell
 from tests.support import lesson_from
 
 

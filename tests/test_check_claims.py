@@ -10,7 +10,8 @@ import pytest
 from pizarra.base.errors import SourcePos
 from pizarra.check.claims import ClaimCounts, check_claims, iter_claims
 from pizarra.math.exact.judge import Status
-from pizarra.source.model import Lesson, MathItem
+from pizarra.source.blocks import MathItem
+from pizarra.source.model import Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "claims"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}

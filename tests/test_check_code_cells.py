@@ -20,8 +20,9 @@ from pizarra.check.code_cells import (
     runnable_cells,
 )
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
+from pizarra.source.blocks import Figure
 from pizarra.source.lower import parse_lesson
-from pizarra.source.model import Figure, Lesson
+from pizarra.source.model import Lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "code_cells"
 

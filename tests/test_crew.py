@@ -17,11 +17,13 @@ from pizarra import BUNDLED
 from pizarra.base.cache import Cache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline import crew
-from pizarra.pipeline.build import Report, Tools, build, verify
-from pizarra.pipeline.crew import outline, share, start_crew
+from pizarra.pipeline import crew, outlines
+from pizarra.pipeline import reading as course_module
+from pizarra.pipeline.build import build, verify
+from pizarra.pipeline.crew import share, start_crew
+from pizarra.pipeline.outlines import outline
 from pizarra.pipeline.parsed import ParseCache
-from pizarra.source import course as course_module
+from pizarra.pipeline.tools import Report, Tools
 from pizarra.source.course import load_course
 from tests.support import fake_math
 
@@ -235,7 +237,7 @@ def test_an_outline_keeps_what_other_lessons_read(tmp_path: Path) -> None:
     assert shown.math == () and [b.file for b in shown.blocks] == [i.file for i in lesson.images()]
     for name in ("title", "slug", "targets", "sections", "index", "source_text", "lesson_refs"):
         assert getattr(shown, name) == getattr(lesson, name), name
-    assert crew.filled(shown, lesson) == lesson
+    assert outlines.filled(shown, lesson) == lesson
 
 
 def test_workers_are_sent_the_course_without_the_lessons_text(tmp_path: Path) -> None:
@@ -243,10 +245,10 @@ def test_workers_are_sent_the_course_without_the_lessons_text(tmp_path: Path) ->
     src = write_course(tmp_path / "c")
     course, errors = load_course(src)
     assert course is not None and errors == []
-    sent = crew.textless(course)
+    sent = outlines.textless(course)
     assert [lesson.source_text for lesson in sent.lessons()] == ["", "", ""]
     for lesson, shown in zip(course.lessons(), sent.lessons(), strict=True):
-        assert lesson.source_text and crew.filled(outline(shown), lesson) == lesson
+        assert lesson.source_text and outlines.filled(outline(shown), lesson) == lesson
 
 
 def test_files_go_in_course_order_to_the_group_with_fewest_bytes(tmp_path: Path) -> None:
@@ -326,7 +328,7 @@ def test_a_site_frame_that_fails_fails_the_crew_build(
 def test_workers_pay_their_first_use_costs_while_the_course_is_assembled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pizarra.pipeline.lessons
+    import pizarra.pipeline.lesson
 
     marks = tmp_path / "marks"
     marks.mkdir()
@@ -337,7 +339,7 @@ def test_workers_pay_their_first_use_costs_while_the_course_is_assembled(
             encoding="utf-8",
         )
 
-    monkeypatch.setattr(pizarra.pipeline.lessons, "pay_first_use", paying)
+    monkeypatch.setattr(pizarra.pipeline.lesson, "pay_first_use", paying)
     src = write_course(tmp_path / "c")
     assert crewed(verify(src, tools(), outlines=True))
     paid = [p.read_text(encoding="utf-8").split() for p in marks.iterdir()]

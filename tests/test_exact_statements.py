@@ -96,7 +96,7 @@ def test_formulas_without_relations_are_not_lexed() -> None:
 def test_no_formula_of_the_corpora_is_missed() -> None:
     from pizarra.source.lower import parse_lesson
 
-    root = Path(__file__).parent.parent / "src" / "pizarra" / "bundled"
+    root = Path(__file__).parent.parent / "src" / "pizarra" / "source" / "bundled"
     corpus = Path(__file__).parent / "fixtures" / "claims" / "corpus"
     told = 0
     for path in [*root.rglob("*.md"), *corpus.rglob("*.md")]:

@@ -20,8 +20,8 @@ from pizarra.render.explorers import (
     state_pages,
     state_params,
 )
+from pizarra.source.blocks import Explorer
 from pizarra.source.explorers import parse_explorer
-from pizarra.source.model import Explorer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "explorers"
 BLOCK = re.compile(r"^:::\{explorer\} (\w+)\n(.*?)^:::$", re.S | re.M)

@@ -10,7 +10,8 @@ import pytest
 from pizarra.check import claims
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.cli import main
-from pizarra.pipeline.build import Tools, build, verify
+from pizarra.pipeline.build import build, verify
+from pizarra.pipeline.tools import Tools
 from tests.support import FIXTURES, fake_math
 
 COURSE = FIXTURES / "site" / "course"
@@ -119,7 +120,7 @@ def test_a_bug_in_the_math_renderer_is_reported_at_the_formula(tmp_path: Path) -
 def test_a_bug_while_rendering_a_page_is_reported_at_its_lesson(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.pipeline import lessons
+    from pizarra.pipeline import lesson as lessons
 
     def broken(*args: object, **kwargs: object) -> str:
         raise RecursionError("too deep")
@@ -135,7 +136,7 @@ def test_a_bug_while_rendering_a_page_is_reported_at_its_lesson(
 def test_a_bug_while_reading_a_lesson_is_reported_at_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.source import course as course_module
+    from pizarra.source import lesson_file as course_module
 
     def broken(*args: object, **kwargs: object) -> object:
         raise MemoryError

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from pizarra.base.errors import Severity
 from pizarra.check.kernel.execute import KernelRunner
-from pizarra.pipeline.build import Tools, verify
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.tools import Tools
 from tests.support import FIXTURES, FRONT, fake_math
 
 EXPLORER = (FIXTURES / "explorers" / "potencias.md").read_text(encoding="utf-8")

@@ -16,9 +16,10 @@ import pytest
 from pizarra.base.cache import Cache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline import manifest
-from pizarra.pipeline.build import Report, Tools
-from pizarra.pipeline.manifest import Summary, build_or_skip
+from pizarra.pipeline import fingerprint
+from pizarra.pipeline.manifest import Summary
+from pizarra.pipeline.skip import build_or_skip
+from pizarra.pipeline.tools import Report, Tools
 
 from .test_lessons import write_course
 
@@ -125,44 +126,44 @@ def test_a_template_change_rebuilds_every_lesson(
 ) -> None:
     copy = tmp_path / "package"
     ignore = shutil.ignore_patterns("bundled", "__pycache__")
-    shutil.copytree(manifest.PACKAGE, copy, ignore=ignore)
-    monkeypatch.setattr(manifest, "PACKAGE", copy)
-    manifest.code_fingerprint.cache_clear()
+    shutil.copytree(fingerprint.PACKAGE, copy, ignore=ignore)
+    monkeypatch.setattr(fingerprint, "PACKAGE", copy)
+    fingerprint.code_fingerprint.cache_clear()
     try:
         src, out = course(tmp_path / "c"), tmp_path / "site"
         built(run(src, out, tools))
         assert isinstance(run(src, out, tools), Summary)
-        template = next((copy / "templates").glob("*.html"))
+        template = next((copy / "render" / "templates").glob("*.html"))
         template.write_text(template.read_text() + "\n")
-        manifest.code_fingerprint.cache_clear()  # what a new process does
+        fingerprint.code_fingerprint.cache_clear()  # what a new process does
         again = built(run(src, out, tools))
         assert len(again.rebuilt) == 3
     finally:
         monkeypatch.undo()
-        manifest.code_fingerprint.cache_clear()
+        fingerprint.code_fingerprint.cache_clear()
 
 
 def test_the_fingerprint_is_made_on_a_thread_and_a_fork_inherits_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A build hashes pizarra's files once, beside its imports; its workers do not."""
-    monkeypatch.setattr(manifest, "_soon", [])
-    manifest.code_fingerprint.cache_clear()
+    monkeypatch.setattr(fingerprint, "_soon", [])
+    fingerprint.code_fingerprint.cache_clear()
     try:
-        manifest.fingerprint_soon()
-        assert [thread.name for thread in manifest._soon] == ["fingerprint"]
+        fingerprint.fingerprint_soon()
+        assert [thread.name for thread in fingerprint._soon] == ["fingerprint"]
         read, write = os.pipe()
         child = os.fork()  # the fork waits for the thread (an at-fork hook)
         if child == 0:
-            os.write(write, str(manifest.code_fingerprint.cache_info().currsize).encode())
+            os.write(write, str(fingerprint.code_fingerprint.cache_info().currsize).encode())
             os._exit(0)
         os.waitpid(child, 0)
         assert os.read(read, 8) == b"1", "the child found the fingerprint made"
-        assert manifest.code_fingerprint.cache_info().misses == 1
+        assert fingerprint.code_fingerprint.cache_info().misses == 1
         os.close(read)
         os.close(write)
     finally:
-        manifest.code_fingerprint.cache_clear()
+        fingerprint.code_fingerprint.cache_clear()
 
 
 def test_a_broken_link_is_caught_on_a_warm_build(tmp_path: Path, tools: Counted) -> None:

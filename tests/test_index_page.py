@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import PageScans, check_links
-from pizarra.pipeline.build import Tools, render_site
-from pizarra.pipeline.lessons import verify_lesson
+from pizarra.pipeline.frame import render_site
+from pizarra.pipeline.lesson import verify_lesson
+from pizarra.pipeline.tools import Tools
 from pizarra.render.index_page import index_groups, index_path, sort_key
 from pizarra.source.model import Course, Lesson
 from tests.support import fake_math, lesson_from, small_course

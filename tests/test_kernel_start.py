@@ -13,7 +13,8 @@ from pizarra.check.kernel import zygote as kernel_zygote
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.kernel.start import may_run_code, start_kernels_early
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline.build import Tools, verify
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.tools import Tools
 
 CELL = "# Uno\n\n```{code-cell} python\nprint(1)\n```\n"
 PROSE = "# Dos\n\nSin código.\n"

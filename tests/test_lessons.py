@@ -12,8 +12,10 @@ from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.links import PageScans
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline.build import Tools, verify
-from pizarra.pipeline.lessons import LessonResult, verify_lessons
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.lesson import LessonResult
+from pizarra.pipeline.lessons import verify_lessons
+from pizarra.pipeline.tools import Tools
 from pizarra.source.course import load_course
 
 COURSE = "title: Curso\nlang: es\nlessons:\n" + "".join(
@@ -193,7 +195,7 @@ def test_a_worker_ends_when_pizarra_is_killed() -> None:
     import signal
     import time
 
-    from pizarra.pipeline.lessons import end_with_parent
+    from pizarra.pipeline.workers import end_with_parent
 
     read, write = os.pipe()
     parent = os.fork()
@@ -224,7 +226,7 @@ def test_a_worker_ends_when_pizarra_is_killed() -> None:
 
 
 def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path: Path) -> None:
-    from pizarra.pipeline.lessons import verify_lesson
+    from pizarra.pipeline.lesson import verify_lesson
     from tests.support import fake_math
 
     src = write_course(tmp_path / "c")
@@ -244,7 +246,7 @@ def test_a_lesson_converts_each_formula_once_for_its_check_and_its_page(tmp_path
 
 def test_first_use_costs_are_paid_ahead_and_never_raise(tmp_path: Path) -> None:
     from pizarra.base.i18n.numbers import _rules
-    from pizarra.pipeline.lessons import pay_first_use
+    from pizarra.pipeline.lesson import pay_first_use
     from pizarra.render.highlight import _lexer
     from pizarra.source.lower import parse_lesson
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pizarra.source.model import Exercise, Note
+from pizarra.source.blocks import Exercise, Note
 from tests.support import lesson_from
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.check.references import check_references
-from pizarra.pipeline.build import Tools, render_site
-from pizarra.pipeline.lessons import verify_lesson
+from pizarra.pipeline.frame import render_site
+from pizarra.pipeline.lesson import verify_lesson
+from pizarra.pipeline.tools import Tools
 from pizarra.render.pages import render_lesson_body
 from pizarra.source.lower import parse_lesson
 from tests.support import fake_math, lesson_from, small_course

@@ -10,9 +10,11 @@ from pizarra.base.cache import Cache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
 from pizarra.pipeline import parsed
-from pizarra.pipeline.build import Tools, verify
-from pizarra.source import course as course_module
-from pizarra.source.course import load_course
+from pizarra.pipeline import reading as course_module
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.reading import load_course
+from pizarra.pipeline.tools import Tools
+from pizarra.source import lesson_file
 from tests.test_lessons import write_course
 
 
@@ -32,7 +34,7 @@ def test_a_build_keeps_every_parse_for_the_next_run(
 def test_parses_noted_for_later_are_kept_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.source.course import parse_lesson_file
+    from pizarra.pipeline.reading import parse_lesson_file
 
     src = write_course(tmp_path / "c")
     store = Cache(tmp_path / "cache")
@@ -60,7 +62,7 @@ def test_parses_noted_for_later_are_kept_when_asked(
 def test_a_first_build_knows_no_parse_is_kept_without_hashing_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pizarra.source.course import parse_lesson_file
+    from pizarra.pipeline.reading import parse_lesson_file
 
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY))
     src = write_course(tmp_path / "c")
@@ -90,8 +92,8 @@ def test_a_kept_parse_loads_equal_with_its_tokens_pickled_as_arguments() -> None
     import pickle
 
     from pizarra import BUNDLED
-    from pizarra.source.course import parse_lesson_file
-    from pizarra.source.model import Prose, walk
+    from pizarra.pipeline.reading import parse_lesson_file
+    from pizarra.source.blocks import Prose, walk
 
     path = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
     lesson, errors = parse_lesson_file(path, BUNDLED)
@@ -130,11 +132,11 @@ def test_memory_keeps_two_parses_of_a_file_saved_again_and_again(
 def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The files parsed from now on (not taken from a kept parse), in order."""
     calls: list[Path] = []
-    real = course_module.parse_lesson
+    real = lesson_file.parse_lesson
 
     def counted(path: Path, *args: object, **kwargs: object) -> object:
         calls.append(path)
         return real(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(course_module, "parse_lesson", counted)
+    monkeypatch.setattr(lesson_file, "parse_lesson", counted)
     return calls

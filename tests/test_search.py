@@ -83,7 +83,8 @@ def test_a_build_whose_index_fails_reports_it_with_its_links_checked_meanwhile(
 ) -> None:
     """Pagefind runs beside the link check; its failure still reaches the report."""
     from pizarra.check.kernel.execute import KernelRunner
-    from pizarra.pipeline.build import Tools, verify
+    from pizarra.pipeline.build import verify
+    from pizarra.pipeline.tools import Tools
     from tests.support import FIXTURES, fake_math
 
     monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/bin/true")
@@ -171,7 +172,8 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
     checked, and the build waits for it less."""
     import pizarra.pipeline.build
     from pizarra.check.kernel.execute import KernelRunner
-    from pizarra.pipeline.build import Tools, verify
+    from pizarra.pipeline.build import verify
+    from pizarra.pipeline.tools import Tools
     from tests.support import FIXTURES, fake_math
 
     events: list[str] = []

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from pizarra.check.code_cells import ResultCache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline.build import Tools
+from pizarra.pipeline.tools import Tools
 from pizarra.serve.app import LIVE_JS, LIVE_URL, create_app
 from pizarra.source.course import BUNDLED
 from tests.support import fake_math, serving, wait_until

@@ -21,7 +21,7 @@ import uvicorn
 from starlette.testclient import TestClient
 
 from pizarra.check.kernel.execute import KernelRunner
-from pizarra.pipeline.build import Tools
+from pizarra.pipeline.tools import Tools
 from pizarra.serve import protocol
 from pizarra.serve.app import create_app, server_config
 from tests.support import FIXTURES, fake_math, wait_until

@@ -94,15 +94,15 @@ def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str
         "pizarra/render/templates/lesson.html",
         "pizarra/render/static/pizarra.css",
         "pizarra/source/bundled/math-for-ai/course.yaml",
-        "pizarra/fonts/math.woff2",
-        "pizarra/fonts/math-extra.woff2",
-        "pizarra/fonts/keys.json",
+        "pizarra/render/fonts/math.woff2",
+        "pizarra/render/fonts/math-extra.woff2",
+        "pizarra/render/fonts/keys.json",
         "pizarra/render/explorers/growth.html",
     ):
         assert needed in names
-    package = REPO / "src" / "pizarra"
+    package = REPO / "src" / "pizarra" / "render"
     templates = [*package.glob("templates/*.html"), *package.glob("explorers/*.html")]
-    compiled = [n for n in names if n.startswith("pizarra/templates_code/")]
+    compiled = [n for n in names if n.startswith("pizarra/render/templates_code/")]
     assert len(compiled) == len(templates)
 
 

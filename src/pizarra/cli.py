@@ -13,7 +13,7 @@ from pizarra import BUNDLED
 
 if TYPE_CHECKING:
     from pizarra.base.cache import Cache
-    from pizarra.pipeline.build import Report, Tools
+    from pizarra.pipeline.tools import Report, Tools
 
 DEFAULT_OUT = Path("_site")
 
@@ -133,7 +133,7 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
     from pizarra.check.kernel.execute import KernelRunner
     from pizarra.check.verdicts import VerdictCache
     from pizarra.math.mathml import MathCoreRenderer
-    from pizarra.pipeline.build import Tools
+    from pizarra.pipeline.tools import Tools
 
     if no_cache:
         return Tools(MathCoreRenderer(), KernelRunner(), None, None)
@@ -145,9 +145,9 @@ def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
     """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
     that it imports on another core while this process imports the pipeline, and
     pizarra's fingerprint computed meanwhile
-    (:func:`pizarra.pipeline.manifest.fingerprint_soon`)."""
+    (:func:`pizarra.pipeline.fingerprint.fingerprint_soon`)."""
     from pizarra.check.kernel.start import start_zygote
-    from pizarra.pipeline.manifest import fingerprint_soon
+    from pizarra.pipeline.fingerprint import fingerprint_soon
 
     start_zygote(src)
     fingerprint_soon()
@@ -204,7 +204,8 @@ def _import(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     from pizarra.base.cache import default_cache
-    from pizarra.pipeline.manifest import Summary, build_or_skip
+    from pizarra.pipeline.manifest import Summary
+    from pizarra.pipeline.skip import build_or_skip
 
     store = None if args.no_cache else default_cache()
     try:

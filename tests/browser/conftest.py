@@ -32,8 +32,8 @@ from pizarra.render.explorers import (
     explorer_assets,
     render_explorer,
 )
+from pizarra.source.blocks import Explorer
 from pizarra.source.explorers import parse_explorer
-from pizarra.source.model import Explorer
 from tests.support import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,7 +189,7 @@ def serve_course(src: Path) -> Iterator[ServedCourse]:
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.kernel.execute import KernelRunner
     from pizarra.math.mathml import MathCoreRenderer
-    from pizarra.pipeline.build import Tools
+    from pizarra.pipeline.tools import Tools
     from pizarra.serve.app import create_app
 
     root = src if src.is_dir() else src.parent

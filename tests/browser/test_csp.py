@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, ConsoleMessage
 from pizarra.check.code_cells import ResultCache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
-from pizarra.pipeline.build import Tools, verify
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.tools import Tools
 from tests.browser.conftest import ServedCourse
 
 WATCH = """

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser
 from starlette.types import Receive, Scope, Send
 
 from pizarra.check.kernel.execute import KernelRunner
-from pizarra.pipeline.build import Tools
+from pizarra.pipeline.tools import Tools
 from pizarra.serve.app import create_app
 from tests.support import fake_math, serving
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from pizarra.base.cache import Cache
 from pizarra.check.kernel.execute import RunResult
-from pizarra.source.model import CodeCell, Figure
+from pizarra.source.blocks import CodeCell, Figure
 
 CACHE_FORMAT = 2
 """Bumped whenever the meaning of a cached entry changes."""

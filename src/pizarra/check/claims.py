@@ -25,7 +25,8 @@ from pizarra.math.exact.judge import Status, Verdict, judge_formula, states_noth
 from pizarra.math.exact.lexer import lex
 from pizarra.math.exact.parser import Unsupported, parse_side
 from pizarra.math.exact.statements import split_links
-from pizarra.source.model import Lesson, MathItem
+from pizarra.source.blocks import MathItem
+from pizarra.source.model import Lesson
 
 ZERO_TO_THE_ZERO = "zero_to_the_zero"
 """The ``conventions`` key that gives ``0^0`` a value."""

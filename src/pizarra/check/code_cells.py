@@ -26,7 +26,8 @@ from pizarra.check.kernel.execute import (
     CodeRunner,
     RunResult,
 )
-from pizarra.source.model import CodeCell, Figure, Lesson
+from pizarra.source.blocks import CodeCell, Figure
+from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
 
 __all__ = [

@@ -9,7 +9,8 @@ from functools import lru_cache
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.guard import internal_error
 from pizarra.math.mathml import MathError, MathRenderer, with_macros
-from pizarra.source.model import Lesson, MathItem
+from pizarra.source.blocks import MathItem
+from pizarra.source.model import Lesson
 
 SEARCH_SLACK = 1000
 """How far past its delimiter a formula's text is looked for (blank lines, ``$$``)."""

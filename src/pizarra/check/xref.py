@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pizarra.base.i18n.strings import STRINGS, t
-from pizarra.source.model import Course, CourseEntry, Lesson, Ref, Target
+from pizarra.source.blocks import Ref, Target
+from pizarra.source.model import Course, CourseEntry, Lesson
 
 
 @dataclass(frozen=True)

@@ -18,20 +18,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pizarra.base.errors import Diagnostic
+from pizarra.pipeline.outlines import outline, textless, with_bodies
 from pizarra.source.model import Course, Lesson
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
-    from pizarra.pipeline.build import Tools
-    from pizarra.pipeline.lessons import LessonResult
+    from pizarra.pipeline.lesson import LessonResult
     from pizarra.pipeline.parsed import ParseCache
+    from pizarra.pipeline.tools import Tools
 
 
 def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | None:
@@ -39,8 +40,9 @@ def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | Non
     more than one CPU to share them, and none of them was parsed before (a lesson kept
     parsed is whole here: it is verified by workers forked after it was read). A file
     the course lists twice is two lessons, each whole here: no crew either."""
-    from pizarra.pipeline.lessons import cpu_count
-    from pizarra.source.course import kept_parse, lesson_files
+    from pizarra.pipeline.reading import kept_parse
+    from pizarra.pipeline.workers import cpu_count
+    from pizarra.source.course import lesson_files
 
     files = lesson_files(src) if src.is_dir() else []
     workers = min(len(files), tools.jobs if tools.jobs is not None else cpu_count())
@@ -50,35 +52,6 @@ def start_crew(src: Path, tools: Tools, parsed: ParseCache | None) -> Crew | Non
     if parsed is not None and not fresh and any(kept_parse(f, src, parsed) for f in files):
         return None
     return Crew(files, src, tools, workers, fresh)
-
-
-def outline(lesson: Lesson) -> Lesson:
-    """``lesson`` without its body: its blocks and formulas go, its images stay (without
-    captions), so what the course, its page and its other lessons read is unchanged."""
-    images = tuple(replace(image, caption=()) for image in lesson.images())
-    return replace(lesson, blocks=images, math=())
-
-
-def filled(shown: Lesson, parsed: Lesson) -> Lesson:
-    """The outline ``shown`` (as the course holds it, or as :func:`textless` sent it) with
-    the body and the source text of ``parsed`` back."""
-    return replace(shown, blocks=parsed.blocks, math=parsed.math, source_text=parsed.source_text)
-
-
-def textless(course: Course) -> Course:
-    """``course`` as its workers are sent it: without the lessons' source text.
-
-    A worker reads the text of the lessons it parsed only, and has it (:func:`filled`).
-    The others' text was nine tenths of the request: 0.55 MB for 20 lessons, more than
-    the pipe holds, so sending it waited until the first worker had paid its first-use
-    costs and read it, and the second worker was asked that much later."""
-    entries = tuple(
-        replace(entry, lesson=replace(entry.lesson, source_text=""))
-        if entry.lesson is not None
-        else entry
-        for entry in course.entries
-    )
-    return replace(course, entries=entries)
 
 
 def share(files: Sequence[Path], workers: int) -> list[list[Path]]:
@@ -235,9 +208,10 @@ def _work(
     fresh: bool = False,
 ) -> None:
     """A worker: parse ``files``, send their outlines, then verify those it is sent."""
-    from pizarra.pipeline.lessons import end_with_parent, pay_first_use, verify_lesson
+    from pizarra.pipeline.lesson import pay_first_use, verify_lesson
     from pizarra.pipeline.parsed import ParseCache
-    from pizarra.source.course import parse_lesson_file
+    from pizarra.pipeline.reading import parse_lesson_file
+    from pizarra.pipeline.workers import end_with_parent
 
     end_with_parent(parent)
     # Parses are pickled for the next build only once the outlines are sent, so the main
@@ -273,17 +247,6 @@ def _work(
         cache.keep()
     if tools.store is not None:
         tools.store.checkpoint()
-
-
-def with_bodies(course: Course, mine: dict[Path, Lesson]) -> Course:
-    """``course`` with the bodies of the lessons this worker parsed."""
-    entries = tuple(
-        replace(entry, lesson=filled(entry.lesson, mine[entry.lesson.path]))
-        if entry.lesson is not None and entry.lesson.path in mine
-        else entry
-        for entry in course.entries
-    )
-    return replace(course, entries=entries)
 
 
 def _size(path: Path) -> int:

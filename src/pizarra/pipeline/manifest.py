@@ -18,24 +18,21 @@ and :mod:`pizarra.base.cache`, so the nothing-changed path stays cheap.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pizarra.base.cache import Cache
 from pizarra.base.errors import Severity
+from pizarra.pipeline.fingerprint import package_files
 
 if TYPE_CHECKING:
-    from pizarra.pipeline.build import Report, Tools
+    from pizarra.pipeline.tools import Report
 
 KIND = "builds"
 """The cache kind of build manifests."""
@@ -46,9 +43,6 @@ FORMAT = 1
 RACY_NS = 1_000_000_000
 """A file modified this close to the build's start is never trusted: its stamp never
 matches, so the next run builds again (its lessons still come from the cache)."""
-
-PACKAGE = Path(__file__).parents[1]
-"""pizarra's own files: code, templates, CSS, scripts, fonts."""
 
 
 @dataclass(frozen=True)
@@ -93,36 +87,6 @@ class Stamp:
     digest: str
     """SHA-256 of the bytes; "" for output files and folders (stat only), "racy" when the
     stat cannot be trusted (then it never matches)."""
-
-
-def build_or_skip(
-    src: Path,
-    out: Path,
-    tools: Callable[[], Tools],
-    store: Cache | None,
-    strict: bool = False,
-    strict_claims: bool = False,
-) -> Report | Summary:
-    """The last build's :class:`Summary` when nothing changed since, else a full
-    :func:`pizarra.pipeline.build.build` (whose lessons come from the cache when unchanged).
-
-    ``tools`` is called only when building, so the skip imports no pipeline. Without
-    a ``store`` there is no manifest: every call builds.
-    """
-    started = time.perf_counter()
-    started_ns = time.time_ns()
-    key = build_key(src, out, (f"strict={strict}", f"strict_claims={strict_claims}"))
-    if store is not None:
-        kept = unchanged(store, key, out)
-        if kept is not None:
-            return replace(kept, seconds=time.perf_counter() - started)
-    made = tools()  # first: the command's tools start the kernels' zygote during the imports below
-    from pizarra.pipeline.build import build
-
-    report = build(src, out, made, strict, strict_claims, outlines=True)
-    if store is not None and report.reusable and not report.failed(strict):
-        record(store, key, started_ns, report.inputs, out, summary_of(report))
-    return report
 
 
 def report_lines(report: Report) -> list[str]:
@@ -196,61 +160,6 @@ def record(
         "summary": asdict(replace(summary, cells_run=0, seconds=0.0)),
     }
     store.put(KIND, key, json.dumps(data, sort_keys=True).encode())
-
-
-def package_files() -> list[Path]:
-    """Every file of pizarra itself except the bundled course and bytecode."""
-    found: list[Path] = []
-    for folder, subfolders, files in os.walk(PACKAGE):
-        subfolders[:] = sorted(
-            d for d in subfolders if d not in ("__pycache__", "bundled") and not d.startswith(".")
-        )
-        found += (Path(folder) / name for name in sorted(files))
-    return found
-
-
-_soon: list[threading.Thread] = []
-"""The thread started by :func:`fingerprint_soon`, if any."""
-
-
-def fingerprint_soon() -> None:
-    """Start :func:`code_fingerprint` on a thread of its own.
-
-    Reading and hashing pizarra's files release the GIL, so a run about to import its
-    pipeline (0.3 s of one core) gets the fingerprint for next to nothing, and the
-    crew workers it forks inherit it: each hashed the files itself (0.015 s, while
-    keeping its parses after its last lesson), and the main process did, before
-    asking them to verify."""
-    if _soon or code_fingerprint.cache_info().currsize:
-        return
-    import importlib.metadata  # noqa: F401 - here, not on the thread: no import is half done at a fork
-
-    thread = threading.Thread(target=code_fingerprint, name="fingerprint", daemon=True)
-    _soon.append(thread)
-    thread.start()
-
-
-def _settle() -> None:
-    """Before a fork: the child gets the fingerprint whole, or computes it itself."""
-    for thread in _soon:
-        thread.join()
-
-
-os.register_at_fork(before=_settle)
-
-
-@cache
-def code_fingerprint() -> str:
-    """A hash of pizarra's own files (code, templates, CSS, scripts) and its version."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    digest = hashlib.sha256()
-    with contextlib.suppress(PackageNotFoundError):
-        digest.update(version("pizarra").encode())
-    for path in package_files():
-        digest.update(str(path.relative_to(PACKAGE)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def _environment() -> list[list[object]]:

@@ -27,7 +27,7 @@ from markdown_it.token import Token
 
 from pizarra.base.cache import Cache
 from pizarra.base.recent import Recent
-from pizarra.pipeline.manifest import code_fingerprint
+from pizarra.pipeline.fingerprint import code_fingerprint
 from pizarra.source.model import Lesson
 
 KIND = "parsed"

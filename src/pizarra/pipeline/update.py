@@ -8,7 +8,7 @@ from pizarra.base.errors import Diagnostic
 from pizarra.base.fileio import write_atomic
 from pizarra.check.kernel.execute import CodeRunner
 from pizarra.check.update_outputs import confirm_changes, update_outputs
-from pizarra.pipeline.build import Report
+from pizarra.pipeline.tools import Report
 
 
 def write_updated_outputs(

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pizarra.base.i18n.strings import t
 from pizarra.render.pages import SITE_CSS
 from pizarra.render.pages import _page as page  # the one frame every page shares
-from pizarra.source.model import Course, IndexEntry, Lesson
+from pizarra.source.blocks import IndexEntry
+from pizarra.source.model import Course, Lesson
 
 
 @dataclass(frozen=True)

@@ -26,16 +26,8 @@ from pizarra.render.highlight import highlight
 from pizarra.render.math_numbers import localized
 from pizarra.render.prose import ProseContext, equation_html, render_prose
 from pizarra.render.templating import load_all, page_environment
-from pizarra.source.model import (
-    Block,
-    CodeCell,
-    Course,
-    CourseEntry,
-    Explorer,
-    Figure,
-    Lesson,
-    Prose,
-)
+from pizarra.source.blocks import Block, CodeCell, Explorer, Figure, Prose
+from pizarra.source.model import Course, CourseEntry, Lesson
 
 if TYPE_CHECKING:
     from pizarra.check.ledger import LessonLedger

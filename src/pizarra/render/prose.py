@@ -19,8 +19,8 @@ from pizarra.base.i18n.strings import t
 from pizarra.check.xref import Resolved
 from pizarra.math.mathml import MathRenderer
 from pizarra.render.highlight import highlight
+from pizarra.source.blocks import Ref
 from pizarra.source.markdown import parser
-from pizarra.source.model import Ref
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,10 @@ from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
 from pizarra.check.code_cells import CellOutcome, cell_figures
 from pizarra.check.ledger import LessonLedger
-from pizarra.pipeline.build import Report, Tools, index_site, verify
-from pizarra.pipeline.lessons import pay_first_use
+from pizarra.pipeline.build import verify
+from pizarra.pipeline.indexing import index_site
+from pizarra.pipeline.lesson import pay_first_use
+from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.asset_urls import VERSION, content_version
 from pizarra.render.csp import policy
 from pizarra.render.explorers import ExplorerStateError, state_params

@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pizarra import BUNDLED as BUNDLED
 from pizarra.base.errors import Diagnostic, SourcePos, display_path
-from pizarra.base.guard import guarded
 from pizarra.base.i18n.strings import LANGUAGES, supported
-from pizarra.pipeline.parsed import ParseCache
-from pizarra.source.lower import MAX_SOURCE_BYTES, parse_lesson
-from pizarra.source.model import Course, CourseEntry, Lesson
+from pizarra.source.lesson_file import LessonReader, read_lesson_file
+from pizarra.source.model import Course, CourseEntry
 from pizarra.source.syntax.macros import merged, read_macros
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
-
-if TYPE_CHECKING:
-    from pizarra.pipeline.crew import Crew
 
 MANIFEST = "course.yaml"
 MAX_LABELS = 10_000
@@ -34,12 +28,12 @@ _LABEL = re.compile(r"^[\w:.-]{1,200}$")
 
 
 def load_course(
-    src: Path, parsed: ParseCache | None = None, crew: Crew | None = None
+    src: Path, read: LessonReader = read_lesson_file
 ) -> tuple[Course | None, list[Diagnostic]]:
     """Read a course folder or a single lesson file, with every syntax error found.
 
-    Lessons found unchanged in ``parsed`` are not parsed again; those a ``crew``
-    parses are only outlines (:mod:`pizarra.pipeline.crew`).
+    Each lesson file is read by ``read`` (path, course folder or None): the pipeline
+    passes one that takes unchanged lessons from its cache, or from its workers.
     """
     if not src.exists():
         return None, [
@@ -50,7 +44,7 @@ def load_course(
             )
         ]
     if src.is_file():
-        return _single_lesson(src, parsed)
+        return _single_lesson(src, read)
     manifest = src / MANIFEST
     if not manifest.is_file():
         return None, [
@@ -118,7 +112,7 @@ def load_course(
     entries: list[tuple[CourseEntry, SourcePos]] = []
     for index, raw in enumerate(raw_lessons, start=1):
         pos = doc.item("lessons", index - 1, origin)
-        entry = _entry(src, raw, index, pos, errors, parsed, crew)
+        entry = _entry(src, raw, index, pos, errors, read)
         if entry is not None:
             entries.append((_with_course_macros(entry, macros, errors), pos))
     _check_order(entries, errors)
@@ -157,8 +151,7 @@ def _entry(
     index: int,
     pos: SourcePos,
     errors: list[Diagnostic],
-    parsed: ParseCache | None = None,
-    crew: Crew | None = None,
+    read: LessonReader,
 ) -> CourseEntry | None:
     if not isinstance(raw, dict) or not isinstance(raw.get("number"), int):
         errors.append(Diagnostic(pos, f"lesson entry {index} needs a `number`", hint="- number: 8"))
@@ -215,7 +208,7 @@ def _entry(
         errors.append(Diagnostic(pos, f"lesson {number}: {message}", hint=hint))
         return None
     path = root / str(file)
-    lesson, lesson_errors = _obtain(path, root, parsed, crew)
+    lesson, lesson_errors = read(path, root)
     errors.extend(lesson_errors)
     if lesson is None:
         return None
@@ -263,21 +256,6 @@ def lesson_files(src: Path) -> list[Path]:
     raws = listed if isinstance(listed, list) else []
     files = [raw.get("file") for raw in raws if isinstance(raw, dict)]
     return [src / f for f in files if isinstance(f, str) and _file_problem(src, f) is None]
-
-
-def kept_parse(path: Path, root: Path, parsed: ParseCache) -> bool:
-    """True when ``parsed`` keeps a parse of the lesson file ``path`` as it is now."""
-    raw = _clean_bytes(path)
-    return raw is not None and parsed.holds(path, display_path(path), root, raw)
-
-
-def _obtain(
-    path: Path, root: Path, parsed: ParseCache | None, crew: Crew | None
-) -> tuple[Lesson | None, list[Diagnostic]]:
-    """The lesson at ``path``: its outline from the ``crew`` worker that parsed it, else
-    parsed here."""
-    done = crew.parsed(path) if crew is not None else None
-    return done if done is not None else parse_lesson_file(path, root, parsed)
 
 
 def _with_course_macros(
@@ -338,48 +316,8 @@ def inside(root: Path, path: Path) -> bool:
     return path.resolve().is_relative_to(root.resolve())
 
 
-def parse_lesson_file(
-    path: Path, root: Path | None = None, parsed: ParseCache | None = None
-) -> tuple[Lesson | None, list[Diagnostic]]:
-    """:func:`parse_lesson`, with any bug in it reported at the file instead of raised;
-    from ``parsed`` when the file and what it names are unchanged."""
-    shown = display_path(path)
-    text = None
-    if parsed is not None:
-        raw = _clean_bytes(path)
-        if raw is not None:
-            kept = parsed.get(path, shown, root, raw)
-            if kept is not None:
-                return kept, []
-            text = raw.decode("utf-8")
-    errors: list[Diagnostic] = []
-    none: tuple[Lesson | None, list[Diagnostic]] = (None, [])
-    lesson, found = guarded(
-        partial(parse_lesson, path, shown, text, root=root),
-        none,
-        SourcePos(shown, 1, 1),
-        "reading this lesson",
-        errors,
-    )
-    if parsed is not None and text is not None and lesson is not None and not found + errors:
-        parsed.put(path, shown, root, text.encode("utf-8"), lesson)
-    return lesson, found + errors
-
-
-def _clean_bytes(path: Path) -> bytes | None:
-    """The file's bytes if :func:`parse_lesson` would read them without complaint."""
-    try:
-        raw = path.read_bytes()
-        raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    return raw if len(raw) <= MAX_SOURCE_BYTES else None
-
-
-def _single_lesson(
-    path: Path, parsed: ParseCache | None = None
-) -> tuple[Course | None, list[Diagnostic]]:
-    lesson, errors = parse_lesson_file(path, None, parsed)
+def _single_lesson(path: Path, read: LessonReader) -> tuple[Course | None, list[Diagnostic]]:
+    lesson, errors = read(path, None)
     if lesson is None:
         return None, errors
     entry = CourseEntry(lesson.number, lesson.title, lesson.summary, lesson)

@@ -15,8 +15,9 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
-from pizarra.source.model import Block, Lesson, MathItem, Prose, Section
+from pizarra.source.model import Lesson
 from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pizarra.check.kernel import zygote as kernel_zygote
-from pizarra.source.model import Figure
+from pizarra.source.blocks import Figure
 
 DEFAULT_OUTPUT_LIMIT = 1024 * 1024
 """Bytes of stdout (and, separately, of stderr) a cell may write before it is stopped."""

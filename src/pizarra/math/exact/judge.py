@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pizarra.math.exact.ast import Node, letters
+from pizarra.math.exact.ast import letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.layout import in_labels
 from pizarra.math.exact.lexer import Token, lex
@@ -26,6 +26,7 @@ from pizarra.math.exact.rational import (
     rational_value,
     written_unit,
 )
+from pizarra.math.exact.side import Side
 from pizarra.math.exact.statements import Link, links_of, may_have_links
 from pizarra.math.exact.status import FIX_HINT, Status
 from pizarra.math.exact.units import common_unit, scales_whole_side
@@ -53,16 +54,6 @@ class Verdict:
     """How to fix a failure; empty otherwise."""
     offset: int
     """Offset of the relation in the formula (its line is the error's line)."""
-
-
-@dataclass(frozen=True)
-class Side:
-    """One side of a link, read: its tree (or why there is none) and its free letters."""
-
-    node: Node | Unsupported
-    """The expression tree."""
-    free: frozenset[str]
-    """Letters not bound by a sum or a function."""
 
 
 def states_nothing(tex: str) -> bool:

@@ -15,8 +15,8 @@ from markupsafe import Markup
 
 from pizarra.render.explorers import growth
 from pizarra.render.explorers.growth_data import GrowthState
+from pizarra.source.blocks import Explorer
 from pizarra.source.explorers.spec import ExplorerSpec
-from pizarra.source.model import Explorer
 
 __all__ = [
     "ExplorerStateError",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Block
+from pizarra.source.blocks import Block
 from pizarra.source.syntax import (
     admonition,
     cite,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pizarra.base.errors import Diagnostic, SourcePos
-from pizarra.source.model import Citation, Source
+from pizarra.source.blocks import Citation, Source
 
 MAX_BIB_BYTES = 2_000_000
 

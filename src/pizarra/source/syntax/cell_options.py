@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
-from pizarra.source.model import CELL_TAGS
+from pizarra.source.blocks import CELL_TAGS
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.yaml_source import load_mapping
 

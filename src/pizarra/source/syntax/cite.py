@@ -11,7 +11,7 @@ import re
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Citation
+from pizarra.source.blocks import Citation
 from pizarra.source.syntax.context import LowerContext
 
 _KEY = re.compile(r"^[A-Za-z0-9][\w.:/+-]{0,80}$")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from markdown_it.token import Token
 
-from pizarra.source.model import Block, Prose
+from pizarra.source.blocks import Block, Prose
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.targets import LABEL

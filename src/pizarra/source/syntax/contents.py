@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pizarra.source.model import Block
+from pizarra.source.blocks import Block
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.options import split_options
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
-from pizarra.source.model import (
+from pizarra.source.blocks import (
     Block,
     Citation,
     IndexEntry,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pizarra.base.i18n.strings import t
-from pizarra.source.model import Block, Exercise, Solution
+from pizarra.source.blocks import Block, Exercise, Solution
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.targets import LABEL

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Block, Explorer
+from pizarra.source.blocks import Block, Explorer
 from pizarra.source.syntax.context import Directive, LowerContext, template_id
 
 ELEMENT_SUFFIXES = ("-label", "-hint", "-select", "-range", "-title", "-desc", "-caption")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Block, Image
+from pizarra.source.blocks import Block, Image
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.targets import LABEL

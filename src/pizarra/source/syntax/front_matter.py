@@ -8,7 +8,7 @@ from typing import Any
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.i18n.strings import LANGUAGES, supported
-from pizarra.source.model import Source
+from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.source.syntax.macros import read_macros
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping

@@ -18,7 +18,7 @@ from dataclasses import replace
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Block, IndexEntry, Prose
+from pizarra.source.blocks import Block, IndexEntry, Prose
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.ref import split_text_label
 

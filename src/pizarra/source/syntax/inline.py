@@ -14,7 +14,7 @@ from itertools import accumulate
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import MathItem
+from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text

@@ -12,7 +12,7 @@ import re
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import LessonRef
+from pizarra.source.blocks import LessonRef
 from pizarra.source.syntax.context import LowerContext
 
 _EXPLICIT = re.compile(r"(?P<text>.*\S)\s*<(?P<number>[^<>]*)>", re.DOTALL)

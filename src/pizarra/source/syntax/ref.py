@@ -3,7 +3,7 @@ figures and theorems, equations and lessons.
 
 ``{ref}`label```, ``{ref}`text <label>```, ``{numref}`Fig. %s <label>```, ``{eq}`label```
 and ``{doc}`text <lesson>```
-are recorded as :class:`~pizarra.source.model.Ref`; whether they resolve is decided once the
+are recorded as :class:`~pizarra.source.blocks.Ref`; whether they resolve is decided once the
 whole course is read (:mod:`pizarra.check.xref`), since a label may be defined further down
 or in another lesson.
 """
@@ -15,7 +15,7 @@ import re
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
-from pizarra.source.model import Ref
+from pizarra.source.blocks import Ref
 from pizarra.source.syntax.context import LowerContext
 from pizarra.source.syntax.targets import LABEL
 

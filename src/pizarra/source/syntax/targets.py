@@ -12,7 +12,7 @@ import re
 from markdown_it.token import Token
 
 from pizarra.base.i18n.strings import t
-from pizarra.source.model import Block, Equation, Exercise, Image, Proof
+from pizarra.source.blocks import Block, Equation, Exercise, Image, Proof
 from pizarra.source.syntax.context import LowerContext
 
 LABEL = re.compile(r"^[A-Za-z0-9_][\w.:-]{0,100}$")

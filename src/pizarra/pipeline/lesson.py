@@ -1,0 +1,149 @@
+"""One lesson verified and rendered: every check, then its pages if it has no error."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.base.guard import guarded
+from pizarra.base.i18n.numbers import format_integer
+from pizarra.check.claims import claim_records
+from pizarra.check.code_cells import (
+    CellOutcome,
+    cell_figures,
+    check_code_cells,
+    run_code_cells,
+)
+from pizarra.check.html_scan import PageScan, scan_page
+from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
+from pizarra.check.math import check_math
+from pizarra.check.references import check_references
+from pizarra.math.mathml import Remembering
+from pizarra.render.highlight import highlight
+from pizarra.render.pages import (
+    compile_templates,
+    lesson_path,
+    render_lesson_page,
+    render_state_pages,
+)
+from pizarra.render.prose import fence_language
+from pizarra.render.report_page import render_report_page, report_path
+from pizarra.source.blocks import CodeCell, Prose, walk
+from pizarra.source.model import Course, Lesson
+
+if TYPE_CHECKING:
+    from pizarra.pipeline.tools import Tools
+
+
+@dataclass(frozen=True)
+class LessonResult:
+    """What verifying and rendering one lesson produced."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    """Its problems (errors and warnings)."""
+    ledger: LessonLedger | None
+    """What verification decided, item by item (None if checking it crashed)."""
+    outcomes: tuple[CellOutcome, ...]
+    """Its code cells' runs."""
+    pages: dict[str, bytes]
+    """Its files in the site: the lesson page, its report page, its figures' SVG
+    files and its explorers' state pages (empty when the lesson has errors)."""
+    scans: dict[str, PageScan] = field(default_factory=dict)
+    """The ids and links of each HTML file of ``pages``, read where it was rendered."""
+    cached: bool = False
+    """True when the whole result came from the cache."""
+
+
+def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) -> LessonResult:
+    """Every check of one lesson, then its pages if it has no error.
+
+    A bug in pizarra while checking or rendering becomes an internal-error diagnostic
+    at the lesson (:mod:`pizarra.base.guard`), and the other lessons are still done.
+    """
+    found: list[Diagnostic] = []
+    at = SourcePos(lesson.display_path, 1, 1)
+    tools = replace(tools, math=Remembering(tools.math))  # checked, then rendered
+    checked = guarded(
+        partial(_check, course, lesson, tools, strict), None, at, "checking this lesson", found
+    )
+    if checked is None:
+        return LessonResult(tuple(found), None, (), {})
+    diagnostics, ledger, outcomes = checked
+    pages: dict[str, bytes] = {}
+    scans: dict[str, PageScan] = {}
+    if not any(d.severity is Severity.ERROR for d in diagnostics):
+        render = partial(_pages, course, lesson, tools, ledger, outcomes)
+        pages = guarded(render, pages, at, "rendering this lesson", diagnostics)
+        reading = partial(scan_pages, pages)
+        scans = guarded(reading, scans, at, "reading the links of its pages", diagnostics)
+    return LessonResult(tuple(diagnostics), ledger, tuple(outcomes), pages, scans)
+
+
+def pay_first_use(lessons: Iterable[Lesson]) -> None:
+    """What a process pays at the first of these lessons it verifies, paid now: the
+    lexers of their code (Pygments compiles a lexer's rules when it first makes one,
+    0.02 s for Python), the number formats of their languages (CLDR data, from
+    Babel) and the templates. A crew worker pays it while the main process assembles
+    the course: 0.04 s of its first lesson.
+
+    Never raises: a failure here is met, and reported, where the lesson is verified."""
+    with contextlib.suppress(Exception):
+        compile_templates()
+        languages: set[str] = set()
+        for lesson in lessons:
+            format_integer(0, lesson.lang)
+            for block in walk(lesson.blocks):
+                if isinstance(block, CodeCell):
+                    languages.add(block.language)
+                elif isinstance(block, Prose):
+                    languages.update(fence_language(t) for t in block.tokens if t.type == "fence")
+        for language in sorted(languages - {""}):
+            highlight("", language)
+
+
+def _check(
+    course: Course, lesson: Lesson, tools: Tools, strict: bool
+) -> tuple[list[Diagnostic], LessonLedger, list[CellOutcome]]:
+    diagnostics = check_math(lesson, tools.math)
+    records, found = claim_records(lesson, tools.verdicts)
+    diagnostics += found
+    outcomes = run_code_cells(lesson, tools.runner, tools.cache)
+    ledger = lesson_ledger(course, lesson, records, outcomes)
+    diagnostics += ledger.failures()
+    if strict or lesson.strict_claims:
+        diagnostics += strict_claim_errors(ledger)
+    diagnostics += check_code_cells(lesson, outcomes)
+    diagnostics += check_references(course, lesson)
+    return diagnostics, ledger, list(outcomes)
+
+
+def _pages(
+    course: Course,
+    lesson: Lesson,
+    tools: Tools,
+    ledger: LessonLedger,
+    outcomes: Sequence[CellOutcome],
+) -> dict[str, bytes]:
+    """The lesson page, its report page, the SVG files of its figures beside it, and a
+    page for each explorer state but the initial one (so links select states on any host)."""
+    figures = cell_figures(outcomes)
+    page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
+    folder = lesson_path(lesson).rpartition("/")[0]
+    files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
+    states = {path: html.encode() for path, html in render_state_pages(course, lesson).items()}
+    return {
+        **files,
+        **states,
+        lesson_path(lesson): page.encode(),
+        report_path(lesson): render_report_page(course, lesson, ledger).encode(),
+    }
+
+
+def scan_pages(pages: dict[str, bytes]) -> dict[str, PageScan]:
+    """The ids and links of every HTML page of ``pages``: read by the worker that
+    rendered them, in parallel with the other lessons, instead of by the main process."""
+    return {path: scan_page(data) for path, data in pages.items() if path.endswith(".html")}

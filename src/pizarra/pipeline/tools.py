@@ -1,0 +1,82 @@
+"""What a run is given (its tools) and what it gives back (its report)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pizarra.base.cache import Cache
+from pizarra.base.errors import Diagnostic, Severity
+from pizarra.check.claims import ClaimCounts
+from pizarra.check.code_cells import CellOutcome, ResultCache
+from pizarra.check.kernel.execute import CodeRunner
+from pizarra.check.ledger import LessonLedger
+from pizarra.check.verdicts import VerdictCache
+from pizarra.math.mathml import MathRenderer
+from pizarra.pipeline.lesson import LessonResult
+from pizarra.source.model import Course
+
+
+@dataclass(frozen=True)
+class Tools:
+    """The edges a run talks to, injectable so tests can replace them."""
+
+    math: MathRenderer
+    """TeX -> MathML."""
+    runner: CodeRunner
+    """Runs code cells."""
+    cache: ResultCache | None
+    """Code cell results by hash; None disables caching."""
+    verdicts: VerdictCache | None = None
+    """Claim verdicts by hash; None disables caching."""
+    store: Cache | None = None
+    """Where whole lesson results are kept between runs; None disables that."""
+    jobs: int | None = None
+    """Worker processes for the lessons; None means one per CPU."""
+
+
+@dataclass
+class Report:
+    """What a run found and made."""
+
+    course: Course | None = None
+    """The loaded course (None when it could not be read)."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    """Every problem, in source order."""
+    claims: ClaimCounts = field(default_factory=ClaimCounts)
+    """Numeric claims checked, unchecked and failed."""
+    cells_run: int = 0
+    """Code cells executed in this run."""
+    cells_cached: int = 0
+    """Code cells answered from the cache."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """The rendered site, path -> bytes (empty if verification failed)."""
+    seconds: float = 0.0
+    """Wall time of the run."""
+    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
+    """Code-cell outcomes per lesson path, for ``--update-outputs``."""
+    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
+    """What verification decided, item by item, per lesson path (in course order)."""
+    inputs: list[Path] = field(default_factory=list)
+    """Every file of the course the run read (for the build manifest)."""
+    rebuilt: list[str] = field(default_factory=list)
+    """The lessons verified and rendered by this run (the others came from the cache)."""
+    reusable: bool = False
+    """True when every lesson's result can be kept as it is (its code cells confirmed)."""
+
+    def add(self, path: Path, result: LessonResult) -> None:
+        """Count in one lesson's result."""
+        self.diagnostics += result.diagnostics
+        if result.ledger is not None:
+            self.ledgers[path] = result.ledger
+            self.claims += result.ledger.counts
+        self.outcomes[path] = list(result.outcomes)
+        if not result.cached:
+            self.rebuilt.append(str(path))
+        self.cells_cached += sum(1 for o in result.outcomes if o.cached)
+        self.cells_run += sum(
+            1 for o in result.outcomes if not o.cached and not o.result.missing_packages
+        )
+
+    def failed(self, strict: bool = False) -> bool:
+        return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
