@@ -34,7 +34,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = (
-    ROOT / "src" / "pizarra" / "source" / "bundled" / "math-for-ai" / "lessons" / "07-potencias-para-la-ia.md"
+    ROOT
+    / "src"
+    / "pizarra"
+    / "source"
+    / "bundled"
+    / "math-for-ai"
+    / "lessons"
+    / "07-potencias-para-la-ia.md"
 )
 MKDOCS_VENV = ROOT / "bench" / ".venv-mkdocs"
 MKDOCS_PINS = ["mkdocs==1.6.1", "mkdocs-material==9.8.2"]

@@ -11,7 +11,8 @@ from pizarra.check.kernel.execute import KernelRunner
 from pizarra.pipeline.build import build
 from pizarra.pipeline.tools import Tools
 from pizarra.render.asset_urls import asset_url, content_version, fixed_assets
-from pizarra.serve.app import FOREVER, create_app
+from pizarra.serve.answers import FOREVER
+from pizarra.serve.app import create_app
 from tests.support import FIXTURES, fake_math
 
 COURSE = FIXTURES / "site" / "course"

@@ -11,6 +11,7 @@ import sympy
 
 from pizarra.check.claims import iter_claims
 from pizarra.math.exact.ast import Neg, Node, Num
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.evaluate import (
     DOMAINS,
     MAX_SERIES_TERMS,
@@ -23,7 +24,7 @@ from pizarra.math.exact.evaluate import (
 )
 from pizarra.math.exact.judge import Status
 from pizarra.math.exact.lexer import lex
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.real import MAX_EXPONENT
 
 

@@ -9,6 +9,7 @@ import sympy
 
 from pizarra.check.claims import iter_claims
 from pizarra.math.exact.compare import compare, written_unit
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.functions import (
     MAX_BINOMIAL,
     MAX_FACTORIAL,
@@ -18,7 +19,7 @@ from pizarra.math.exact.functions import (
 )
 from pizarra.math.exact.intervals import interval_sign
 from pizarra.math.exact.lexer import lex
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.real import MAX_BITS, NotReal, OutOfBounds
 from pizarra.math.exact.status import Status
 

@@ -11,8 +11,9 @@ import pytest
 
 from pizarra.math.exact import laurent
 from pizarra.math.exact.context import Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.judge import Status, judge_formula
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.statements import split_links
 
 DOMAINS = {

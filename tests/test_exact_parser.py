@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from pizarra.math.exact.ast import Abs, BinOp, Call, Neg, Num, Pow, Root, Sym, has_letters
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import Kind, lex
-from pizarra.math.exact.parser import Unsupported, parse_number, parse_side
+from pizarra.math.exact.parser import parse_number, parse_side
 
 
 def test_lexer_keeps_numbers_text_and_environments_whole() -> None:

@@ -8,9 +8,10 @@ import pytest
 import sympy
 
 from pizarra.check.claims import iter_claims
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.identity import proves
 from pizarra.math.exact.lexer import lex
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.status import Status
 from pizarra.math.exact.units import common_unit, scales_whole_side
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.check.kernel import execute
+from pizarra.check.kernel import pump
 from pizarra.check.kernel.execute import DEFAULT_OUTPUT_LIMIT, CellRequest, KernelRunner, RunResult
 
 RUN = KernelRunner()
@@ -191,7 +191,7 @@ def test_a_lesson_may_give_its_kernel_more_or_less_memory() -> None:
 def test_figures_past_the_limit_stop_the_cell_not_the_build(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(execute, "FIGURE_LIMIT", 20_000)
+    monkeypatch.setattr(pump, "FIGURE_LIMIT", 20_000)
     draw = "import matplotlib.pyplot as plt\nplt.plot([i % 7 for i in range({})])\nplt.show()\n"
     small, large = run(draw.format(10)), run(draw.format(5000), "print('after')\n")
     assert small[0].ok and len(small[0].figures) == 1

@@ -17,7 +17,8 @@ from pizarra.check.code_cells import ResultCache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
 from pizarra.pipeline.tools import Tools
-from pizarra.serve.app import LIVE_JS, LIVE_URL, create_app
+from pizarra.serve.answers import LIVE_JS, LIVE_URL
+from pizarra.serve.app import create_app
 from pizarra.source.course import BUNDLED
 from tests.support import fake_math, serving, wait_until
 

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from pizarra.math.exact import laurent
 from pizarra.math.exact.ast import Abs, BinOp, Neg, Node, Num, Pow, Root, Sym
 from pizarra.math.exact.context import Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.identity import judge_identity
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.statements import split_links
 from pizarra.math.exact.status import Status
 

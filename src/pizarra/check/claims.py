@@ -20,10 +20,11 @@ from pizarra.base.guard import guarded
 from pizarra.check.verdicts import VerdictCache
 from pizarra.math.exact.ast import has_plus_minus
 from pizarra.math.exact.context import DOMAINS, Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.definitions import Function, parse_definition
 from pizarra.math.exact.judge import Status, Verdict, judge_formula, states_nothing
 from pizarra.math.exact.lexer import lex
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.statements import split_links
 from pizarra.source.blocks import MathItem
 from pizarra.source.model import Lesson

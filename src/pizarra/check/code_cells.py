@@ -21,11 +21,11 @@ from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
-    FIGURE_LIMIT,
     CellRequest,
     CodeRunner,
     RunResult,
 )
+from pizarra.check.kernel.pump import FIGURE_LIMIT
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES

@@ -20,37 +20,41 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
-from urllib.parse import unquote
+from pathlib import Path
 
 import anyio
 import uvicorn
-from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from uvicorn.config import LOGGING_CONFIG
 
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import CellOutcome, cell_figures
-from pizarra.check.ledger import LessonLedger
+from pizarra.check.code_cells import cell_figures
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
 from pizarra.pipeline.tools import Report, Tools
-from pizarra.render.asset_urls import VERSION, content_version
-from pizarra.render.csp import policy
 from pizarra.render.explorers import ExplorerStateError, state_params
-from pizarra.render.pages import lesson_path, render_lesson_page, render_status_page
-from pizarra.serve.headers import CSP, SecurityHeaders
+from pizarra.render.pages import lesson_path, render_lesson_page
+from pizarra.serve.answers import (
+    LIVE_JS,
+    error_page,
+    file_answer,
+    file_name,
+    html_answer,
+    inject,
+    repeated,
+    status_answer,
+)
+from pizarra.serve.headers import SecurityHeaders
 from pizarra.serve.protocol import BoundedH11Protocol, listen
-from pizarra.site.search import FOLDER
+from pizarra.serve.state import SEARCH, SiteState
 from pizarra.source.model import Course, Lesson
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -66,71 +70,12 @@ HOLD = 10.0
 answers it (a long rebuild, such as one running slow code cells, never hangs a page)."""
 INDEX_DELAY = 0.5
 """Seconds a build's search index waits, so a burst of saves is indexed once."""
-SEARCH = f"{FOLDER}/"
-"""The search index's files in the site."""
-LIVE_JS = (Path(__file__).parents[1] / "render" / "static" / "live.js").read_bytes()
-"""The live-reload script: read once, as pizarra's code is."""
-LIVE_URL = f"/_pizarra/live.js?{VERSION}={content_version(LIVE_JS)}"
-"""Its URL, by content: a reload takes it from the browser's cache, not from the server,
-which answers the reloaded page's other requests meanwhile (0.02 s of its DOM)."""
-LIVE_SCRIPT = f'<script type="module" src="{LIVE_URL}"></script>\n</head>'.encode()
 AFTER_DELAY = 0.3
 """Seconds the cache writes, the collector's pass (:func:`settle_memory`) and the search
 index of a rebuild wait after it: the reloaded page and what it asks for next (its
 font) are answered first, without them holding the interpreter (0.01-0.02 s of each)."""
 MAX_QUERY = 2048
 MAX_PATH = 1024
-
-
-@dataclass
-class SiteState:
-    """The last good build and what the last build said."""
-
-    course: Course | None = None
-    """The course of the last good build."""
-    files: dict[str, bytes] = field(default_factory=dict)
-    """Its files."""
-    errors: str = ""
-    """The last build's diagnostics, if it failed."""
-    version: int = 0
-    """Bumped after every build, good or bad: open pages watch it."""
-    started: int = 0
-    """Bumped when a rebuild starts: open pages reload then, and wait for it."""
-    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
-    """What the last good build verified, per lesson (for pages rendered on request)."""
-    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
-    """What the last good build's code cells produced (their figures), per lesson."""
-    served: int = 0
-    """Bumped when a build is taken."""
-    indexed: int = 0
-    """The taken build whose search index ``files`` holds (:attr:`served` once it has
-    its own)."""
-
-    def accept(self, report: Report, strict: bool) -> bool:
-        """Take the build if it passed (True), else keep serving the last good one.
-
-        A build made without its search index keeps the last one until
-        :meth:`add_index` brings the new one.
-        """
-        text = "\n".join(d.format() for d in report.diagnostics)
-        passed = not report.failed(strict)
-        if passed:
-            index = {k: v for k, v in self.files.items() if k.startswith(SEARCH)}
-            self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
-            self.ledgers = report.ledgers
-            self.outcomes = report.outcomes
-            self.served += 1
-        else:
-            self.errors = text or "build failed"
-        self.version += 1
-        return passed
-
-    def add_index(self, index: dict[str, bytes], served: int) -> None:
-        """The search index of taken build ``served``, unless another was taken since."""
-        if self.served == served:
-            kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
-            self.files = {**kept, **index}
-            self.indexed = served
 
 
 def create_app(
@@ -282,7 +227,7 @@ def create_app(
         )
 
     async def live_script(request: Request) -> Response:
-        return _file(request, LIVE_JS, "text/javascript")
+        return file_answer(request, LIVE_JS, "text/javascript")
 
     async def page(request: Request) -> Response:
         with contextlib.suppress(TimeoutError):
@@ -330,23 +275,23 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     raw_path = request.url.path
     if len(raw_path) > MAX_PATH or len(request.url.query) > MAX_QUERY:
         message = t(course.lang, "uri_too_long") if course else ""
-        return _status(course, 414, "bad_request_title", message, live)
+        return status_answer(course, 414, "bad_request_title", message, live)
     if course is None:
-        return _html(_error_page(state.errors).encode(), 503)
-    repeated = _repeated(request)
-    if repeated:
-        message = t(course.lang, "repeated_parameter", name=repeated)
-        return _status(course, 400, "bad_request_title", message, live)
-    name = _file_name(raw_path)
+        return html_answer(error_page(state.errors).encode(), 503)
+    twice = repeated(request)
+    if twice:
+        message = t(course.lang, "repeated_parameter", name=twice)
+        return status_answer(course, 400, "bad_request_title", message, live)
+    name = file_name(raw_path)
     if name is None:
-        return _status(course, 404, "not_found_title", "", live)
+        return status_answer(course, 404, "not_found_title", "", live)
     if name not in state.files and f"{name}/index.html" in state.files:
         return RedirectResponse(
             raw_path + "/" + (f"?{request.url.query}" if request.url.query else ""), status_code=308
         )
     data = state.files.get(name)
     if data is None:
-        return _status(course, 404, "not_found_title", "", live, errors=state.errors)
+        return status_answer(course, 404, "not_found_title", "", live, errors=state.errors)
     lesson = _lesson_for(course, name)
     if lesson is not None and request.query_params:
         query = dict(request.query_params)
@@ -358,110 +303,17 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
                 page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
                 data = page.encode()
             except ExplorerStateError as exc:
-                return _status(course, 400, "bad_request_title", exc.message, live, root="../")
+                return status_answer(
+                    course, 400, "bad_request_title", exc.message, live, root="../"
+                )
     media = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if media == "text/html":
-        return _html(_inject(data, live, state.errors), 200)
-    return _file(request, data, media)
-
-
-def _file(request: Request, data: bytes, media: str) -> Response:
-    """A file that is not a page, with the caching its URL allows and its ``ETag``."""
-    version = content_version(data)
-    headers = {"Cache-Control": _caching(request, version), "ETag": f'"{version}"'}
-    if _unchanged(request, version):
-        return Response(status_code=304, headers=headers)
-    return Response(data, media_type=media, headers=headers)
-
-
-FOREVER = "public, max-age=31536000, immutable"
-"""How long a browser may keep an asset asked for by its current version."""
-
-
-def _caching(request: Request, version: str) -> str:
-    """``Cache-Control`` for a file that is not a page, whose content has ``version``:
-    kept for good when the URL names it (:mod:`pizarra.render.asset_urls`), so a reload asks
-    for none of the page's stylesheets and scripts again; asked for again each time
-    otherwise (and answered "unchanged" while it is, :func:`_unchanged`)."""
-    if request.query_params.get(VERSION) == version:
-        return FOREVER
-    return "no-cache"
-
-
-def _unchanged(request: Request, version: str) -> bool:
-    """Whether the browser holds this content already (its ``If-None-Match`` names our
-    ``ETag``): a reload then gets the math font, whose URL cannot name its content
-    (the subset depends on the whole course), as a 304 instead of 110 KB."""
-    asked = request.headers.get("if-none-match", "")
-    tags = {tag.strip().removeprefix("W/") for tag in asked.split(",")}
-    return f'"{version}"' in tags or "*" in tags
-
-
-def _repeated(request: Request) -> str:
-    """The first query parameter given twice (``?n=1&n=2`` is ambiguous), or ""."""
-    seen: set[str] = set()
-    for name, _ in request.query_params.multi_items():
-        if name in seen:
-            return name
-        seen.add(name)
-    return ""
-
-
-def _file_name(path: str) -> str | None:
-    parts = PurePosixPath(unquote(path)).parts[1:]
-    if any(part in ("..", ".") or "\x00" in part or "\\" in part for part in parts):
-        return None
-    name = "/".join(parts)
-    if path.endswith("/") or not name:
-        name = f"{name}/index.html" if name else "index.html"
-    return name
+        return html_answer(inject(data, live, state.errors), 200)
+    return file_answer(request, data, media)
 
 
 def _lesson_for(course: Course, name: str) -> Lesson | None:
     return next((lesson for lesson in course.lessons() if lesson_path(lesson) == name), None)
-
-
-def _inject(html: bytes, live: bool, errors: str = "") -> bytes:
-    """Add the live-reload script and, while the last build failed, the banner with its errors.
-
-    The banner is part of the page itself, so a reload or a new tab shows it too.
-    """
-    if not live:
-        return html
-    if errors:
-        banner = f'<div data-pizarra-errors role="alert"><pre>{escape(errors)}</pre></div>\n'
-        html = html.replace(b"</body>", banner.encode() + b"</body>", 1)
-    return html.replace(b"</head>", LIVE_SCRIPT, 1)
-
-
-def _status(
-    course: Course | None,
-    status: int,
-    title_key: str,
-    message: str,
-    live: bool,
-    root: str = "/",
-    errors: str = "",
-) -> Response:
-    if course is None:
-        return _html(f"<!doctype html><title>{status}</title><p>{status}</p>".encode(), status)
-    html = render_status_page(course, status, t(course.lang, title_key), message, root).encode()
-    return _html(_inject(html, live, errors), status)
-
-
-def _html(data: bytes, status: int) -> Response:
-    """An HTML answer with the policy its own ``style`` attributes need."""
-    csp = policy(data.decode("utf-8", "replace"), header=True)
-    return HTMLResponse(data, status_code=status, headers={CSP: csp, "Cache-Control": "no-cache"})
-
-
-def _error_page(errors: str) -> str:
-    return (
-        '<!doctype html><html lang="en"><meta charset="utf-8"><title>pizarra: build failed</title>'
-        "<main><h1>The build failed</h1><p>Fix these and save; the page reloads by itself.</p>"
-        f"<pre>{escape(errors)}</pre></main>"
-        f'<script type="module" src="{LIVE_URL}"></script></html>'
-    )
 
 
 def _ignored(path: str) -> bool:

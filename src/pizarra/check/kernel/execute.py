@@ -29,7 +29,6 @@ import base64
 import contextlib
 import json
 import os
-import selectors
 import signal
 import subprocess
 import sys
@@ -40,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pizarra.check.kernel import zygote as kernel_zygote
+from pizarra.check.kernel.pump import Pump
 from pizarra.source.blocks import Figure
 
 DEFAULT_OUTPUT_LIMIT = 1024 * 1024
@@ -51,9 +51,6 @@ DEFAULT_MEMORY_LIMIT = 2 * 1024**3
 DEFAULT_LESSON_TIMEOUT = 600.0
 """Seconds all the cells of one lesson may take together."""
 
-_CHUNK = 65536
-_POLL = 0.05
-FIGURE_LIMIT = 16 * 1024 * 1024
 _GRACE = 1.0
 
 
@@ -228,7 +225,7 @@ class Session:
             "raises": cell.raises,
             "marker": marker.decode(),
         }
-        pump = _Pump(self, marker)
+        pump = Pump(self, marker)
         status = pump.run(json.dumps(request).encode() + b"\n", deadline)
         if status != "done":
             self.close(graceful=False)
@@ -299,131 +296,6 @@ class Session:
         self.response_fd = -1
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
-
-
-class _Pump:
-    """Sends one request, then drains stdout, stderr and the answer without blocking.
-
-    The cell is done when its answer has arrived and its marker has come through both
-    stdout and stderr (the kernel writes the markers first, so they are already in the
-    pipes). A background process the cell started may keep writing: its bytes count
-    towards whichever cell is running when they arrive.
-    """
-
-    def __init__(self, session: Session, marker: bytes) -> None:
-        self.session = session
-        self.marker = marker
-        self.buffers = {name: bytearray(carry) for name, carry in session.carry.items()}
-        for carry in session.carry.values():
-            carry.clear()
-        self.seen = {"out": False, "err": False}
-        self.answer: dict[str, Any] | None = None
-
-    def text(self, name: str) -> str:
-        return bytes(self.buffers[name][: self.session.limit]).decode("utf-8", errors="replace")
-
-    def run(self, request: bytes, deadline: float) -> str:
-        """``done``, ``exited``, ``timeout``, ``truncated`` or ``figures too large``."""
-        session = self.session
-        stdin = session.proc.stdin
-        assert stdin is not None
-        if session.response_fd < 0:
-            return "exited"
-        pending = memoryview(request)
-        by_fd = {fd: name for name, fd in session.fds.items()}
-        with selectors.DefaultSelector() as sel:
-            for fd in (*by_fd, session.response_fd):
-                sel.register(fd, selectors.EVENT_READ)
-            os.set_blocking(stdin.fileno(), False)
-            sel.register(stdin.fileno(), selectors.EVENT_WRITE)
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return "timeout"
-                for key, _ in sel.select(min(remaining, _POLL)):
-                    fd = int(key.fd)
-                    if fd == stdin.fileno():
-                        pending = self._feed(fd, pending)
-                        if not pending:
-                            sel.unregister(fd)
-                    elif fd == session.response_fd:
-                        if not self._answer(fd):
-                            return self._drain()
-                        if len(session.pending) > FIGURE_LIMIT:
-                            return "figures too large"
-                    elif not self._take(fd, by_fd[fd]):
-                        sel.unregister(fd)
-                        self.seen[by_fd[fd]] = True
-                    if any(len(b) > session.limit for b in self.buffers.values()):
-                        return "truncated"
-                if session.exit_code is not None:
-                    return self._drain()
-                if self.answer is not None and all(self.seen.values()):
-                    return "done"
-
-    def _drain(self) -> str:
-        """After the kernel ended: what it left in the pipes, then ``exited``."""
-        for name, fd in self.session.fds.items():
-            while not self.seen[name] and self._take(fd, name) and _ready(fd):
-                pass
-        if any(len(b) > self.session.limit for b in self.buffers.values()):
-            return "truncated"
-        return "exited"
-
-    def _feed(self, fd: int, pending: memoryview) -> memoryview:
-        try:
-            return pending[os.write(fd, pending[:_CHUNK]) :]
-        except BlockingIOError:
-            return pending
-        except BrokenPipeError:
-            return pending[len(pending) :]
-
-    def _answer(self, fd: int) -> bool:
-        """Read the answer pipe; False at end of file (the kernel has gone)."""
-        chunk = _read(fd)
-        if chunk == b"":
-            return False
-        if chunk:
-            self.session.pending += chunk
-            if len(self.session.pending) > FIGURE_LIMIT:
-                return True  # run() stops the cell: its figures are too large
-        while (message := self.session.take_message()) is not None:
-            if "exit" not in message:
-                self.answer = message
-        return True
-
-    def _take(self, fd: int, name: str) -> bool:
-        """Read what is ready, cutting at the marker; False at end of file."""
-        chunk = _read(fd)
-        if chunk is None:
-            return True
-        if chunk == b"":
-            return False
-        if self.seen[name]:
-            self.session.carry[name] += chunk
-            return True
-        buffer = self.buffers[name]
-        buffer += chunk
-        at = buffer.find(self.marker)
-        if at >= 0:
-            self.session.carry[name] += buffer[at + len(self.marker) :]
-            del buffer[at:]
-            self.seen[name] = True
-        return True
-
-
-def _read(fd: int) -> bytes | None:
-    """A chunk, ``b""`` at end of file, None when nothing is ready after all."""
-    try:
-        return os.read(fd, _CHUNK)
-    except BlockingIOError:
-        return None
-
-
-def _ready(fd: int) -> bool:
-    with selectors.DefaultSelector() as sel:
-        sel.register(fd, selectors.EVENT_READ)
-        return bool(sel.select(0))
 
 
 def _missing(items: object) -> tuple[str, ...]:

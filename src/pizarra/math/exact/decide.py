@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from pizarra.math.exact import laurent
 from pizarra.math.exact.ast import Node, has_plus_minus
 from pizarra.math.exact.context import Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.declined import declined_identity, unproved
-from pizarra.math.exact.parser import Unsupported
 from pizarra.math.exact.side import Side
 from pizarra.math.exact.statements import Link
 from pizarra.math.exact.status import CHECKED, FIX_HINT, Decision, Status

@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 
 from pizarra.math.exact.ast import Node, has_plus_minus, letters
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import lex
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.vocabulary import GREEK, WORD_FUNCTIONS
 
 MAX_DEFINITION = 300

@@ -29,8 +29,8 @@ from pizarra.math.exact.ast import (
     Sym,
 )
 from pizarra.math.exact.context import DOMAINS, Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.functions import BUILTINS, call_builtin
-from pizarra.math.exact.parser import Unsupported
 from pizarra.math.exact.real import (
     NotReal,
     OutOfBounds,

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from pizarra.math.exact.ast import letters
 from pizarra.math.exact.context import Context
+from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.layout import in_labels
 from pizarra.math.exact.lexer import Token, lex
 from pizarra.math.exact.numerals import Ambiguous
-from pizarra.math.exact.parser import Unsupported, parse_side
+from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.rational import (
     RELATIONS,
     describe_fraction,

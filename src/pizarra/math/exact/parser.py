@@ -23,12 +23,10 @@ counted as unchecked, never failed. Unsupported is returned as a value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Literal
 
 from pizarra.math.exact.ast import (
-    Abs,
     BinOp,
     Call,
     Const,
@@ -37,47 +35,26 @@ from pizarra.math.exact.ast import (
     Num,
     PlusMinus,
     Pow,
-    Root,
-    Series,
     Sym,
     has_plus_minus,
 )
+from pizarra.math.exact.commands import Commands, respan
+from pizarra.math.exact.cursor import Stop, Unsupported
 from pizarra.math.exact.lexer import Kind, Token, text_words
 from pizarra.math.exact.numerals import Numeral, read
 from pizarra.math.exact.vocabulary import (
     BARS,
-    BINOMIALS,
     CLOSERS,
     DIVIDE,
-    EXTREMES,
-    FLOORS,
     FRACTIONS,
     GREEK,
-    LOGS,
     MULTIPLY,
     NOT_FACTORS,
     PLUS_MINUS,
-    SERIES,
 )
 
 MAX_TOKENS = 300
 """Longest side (in tokens) that is parsed; longer sides are unchecked."""
-MAX_DEPTH = 40
-"""Deepest nesting of groups that is parsed."""
-
-
-@dataclass(frozen=True)
-class Unsupported:
-    """Why a side cannot be evaluated; its claim is then counted as unchecked."""
-
-    reason: str
-    """A short explanation, e.g. ``\\cdots is not arithmetic``."""
-
-
-class _Stop(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def parse_side(
@@ -98,8 +75,8 @@ def parse_side(
     try:
         node = parser.expr()
         if parser.peek() is not None:
-            raise _Stop(f"unexpected {parser.describe()}")
-    except _Stop as stop:
+            raise Stop(f"unexpected {parser.describe()}")
+    except Stop as stop:
         return Unsupported(stop.reason)
     return node
 
@@ -116,53 +93,8 @@ _AFTER_ATOM = frozenset({"_", "!", "^", "\\%"})
 """The only texts that can follow an atom within :meth:`_Parser.power`."""
 
 
-class _Parser:
-    def __init__(
-        self, tokens: list[Token], functions: frozenset[str], variables: frozenset[str]
-    ) -> None:
-        self.tokens = tokens
-        self.functions = functions
-        self.variables = variables
-        self.i = 0
-        self.depth = 0
-        self.bars = 0
-        self.applying = True
-        self.factors = 1
-
-    # -- token helpers -------------------------------------------------------
-    def peek(self, ahead: int = 0) -> Token | None:
-        index = self.i + ahead
-        return self.tokens[index] if index < len(self.tokens) else None
-
-    def describe(self) -> str:
-        token = self.peek()
-        return "end of side" if token is None else repr(token.text)
-
-    def at(self, *texts: str) -> bool:
-        if self.i >= len(self.tokens):  # the parser's most frequent question: no peek() call
-            return False
-        token = self.tokens[self.i]
-        return token.kind in (Kind.CHAR, Kind.COMMAND) and token.text in texts
-
-    def take(self) -> Token:
-        token = self.peek()
-        if token is None:
-            raise _Stop("side ends too early")
-        self.i += 1
-        return token
-
-    def expect(self, text: str) -> Token:
-        if not self.at(text):
-            raise _Stop(f"expected {text!r}, found {self.describe()}")
-        return self.take()
-
-    def last_end(self) -> int:
-        return self.tokens[self.i - 1].end
-
-    def deeper(self) -> None:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise _Stop("too large: nested too deeply")
+class _Parser(Commands):
+    """The grammar of the module docstring, one method a rule."""
 
     # -- grammar -------------------------------------------------------------
     def expr(self) -> Node:
@@ -182,7 +114,7 @@ class _Parser:
             right = self.term()
             if op in PLUS_MINUS:
                 if has_plus_minus(node):
-                    raise _Stop("more than one \\pm in a side")
+                    raise Stop("more than one \\pm in a side")
                 node = PlusMinus(node, right, op == "\\mp", node.start, right.end)
             else:
                 node = BinOp("+" if op == "+" else "-", node, right, node.start, right.end)
@@ -195,7 +127,7 @@ class _Parser:
             op = "/" if self.take().text in DIVIDE else "*"
             right = self.implicit()
             if op == "/" and self.factors > 1:
-                raise _Stop("a / before an implicit product (6/2(1+2)) is ambiguous: use \\frac")
+                raise Stop("a / before an implicit product (6/2(1+2)) is ambiguous: use \\frac")
             node = BinOp("*" if op == "*" else "/", node, right, node.start, right.end)
         return node
 
@@ -206,9 +138,9 @@ class _Parser:
             token = self.peek()
             assert token is not None
             if token.kind is Kind.NUMBER and not _ends_in_factorial(node):
-                raise _Stop("a number written right after another factor is ambiguous")
+                raise Stop("a number written right after another factor is ambiguous")
             if isinstance(node, Num) and token.text in FRACTIONS:
-                raise _Stop("a number followed by a fraction reads as a mixed number")
+                raise Stop("a number followed by a fraction reads as a mixed number")
             right = self.power()
             node = BinOp("*", node, right, node.start, right.end)
             factors += 1
@@ -244,20 +176,20 @@ class _Parser:
         if following is None or following.text not in _AFTER_ATOM:
             return base  # what follows most atoms: none of the checks below applies
         if self.at("_"):
-            raise _Stop("a subscript on something other than a letter")
+            raise Stop("a subscript on something other than a letter")
         if self.at("!"):
             self.take()
             if self.at("!"):
-                raise _Stop("n!! is a double factorial to some, (n!)! to others: ambiguous")
+                raise Stop("n!! is a double factorial to some, (n!)! to others: ambiguous")
             base = Call("factorial", (base,), base.start, self.last_end())
         if self.at("^"):
             self.take()
             exponent = self.argument()
             if self.at("^", "_"):
-                raise _Stop("a double script")
+                raise Stop("a double script")
             base = Pow(base, exponent, base.start, self.last_end())
         if self.at("!"):
-            raise _Stop("a factorial after a power is ambiguous")
+            raise Stop("a factorial after a power is ambiguous")
         if self.at("\\%"):
             self.take()
             base = Call("percent", (base,), base.start, self.last_end())
@@ -267,10 +199,10 @@ class _Parser:
         """A macro argument or script: a braced group or a single token."""
         token = self.peek()
         if token is None:
-            raise _Stop("missing argument")
+            raise Stop("missing argument")
         if token.kind is Kind.NUMBER and len(token.text) > 1:
             if not token.text.isdigit():
-                raise _Stop("a grouped number used as a one-token argument")
+                raise Stop("a grouped number used as a one-token argument")
             first = Token(Kind.NUMBER, token.text[0], token.start, token.start + 1)
             rest = Token(Kind.NUMBER, token.text[1:], token.start + 1, token.end)
             self.tokens[self.i : self.i + 1] = [
@@ -285,7 +217,7 @@ class _Parser:
             token.text[1:] in GREEK or token.text in FRACTIONS | {"\\pi"}
         ):
             return self.atom()
-        raise _Stop(f"unsupported argument {token.text!r}")
+        raise Stop(f"unsupported argument {token.text!r}")
 
     def group(self, opener: str) -> Node:
         start = self.expect(opener).start
@@ -293,16 +225,16 @@ class _Parser:
         inner = self.expr()
         self.bars = outer_bars
         self.expect(CLOSERS[opener])
-        return _respan(inner, start, self.last_end())
+        return respan(inner, start, self.last_end())
 
     def atom(self) -> Node:
         token = self.peek()
         if token is None:
-            raise _Stop("side ends too early")
+            raise Stop("side ends too early")
         if token.kind is Kind.NUMBER:
             self.take()
             if not isinstance(token.numeral, Numeral):
-                raise _Stop(f"{token.text} is an ambiguous numeral")
+                raise Stop(f"{token.text} is an ambiguous numeral")
             return Num(token.numeral.value, token.start, token.end, token.numeral.unit)
         if token.kind is Kind.LETTER:
             return self.letter()
@@ -314,7 +246,7 @@ class _Parser:
             return self.bars_group()
         if token.kind is Kind.COMMAND:
             return self.command(token)
-        raise _Stop(f"{token.text!r} is not arithmetic")
+        raise Stop(f"{token.text!r} is not arithmetic")
 
     def letter(self) -> Node:
         token = self.take()
@@ -340,7 +272,7 @@ class _Parser:
             return Call(name, args, start, self.last_end())
         if name in self.variables:
             return None
-        raise _Stop(f"function application {name}(...) of a function pizarra does not know")
+        raise Stop(f"function application {name}(...) of a function pizarra does not know")
 
     def arguments(self) -> tuple[Node, ...]:
         """``(a, b, ...)`` or ``\\left( a, b \\right)``."""
@@ -364,7 +296,7 @@ class _Parser:
         self.take()
         call = self.applied(name, token.start) if name in self.functions or self.at("(") else None
         if call is None:
-            raise _Stop(f"words or a unit ({token.text}) next to a number")
+            raise Stop(f"words or a unit ({token.text}) next to a number")
         return call
 
     def subscript(self) -> str:
@@ -372,7 +304,7 @@ class _Parser:
             token = self.take()
             if token.kind in (Kind.LETTER, Kind.NUMBER) and token.text.isalnum():
                 return token.text
-            raise _Stop("an unusual subscript")
+            raise Stop("an unusual subscript")
         self.take()
         parts: list[str] = []
         while not self.at("}"):
@@ -382,122 +314,9 @@ class _Parser:
             elif token.kind in (Kind.LETTER, Kind.NUMBER) and token.text.isalnum():
                 parts.append(token.text)
             else:
-                raise _Stop("an unusual subscript")
+                raise Stop("an unusual subscript")
         self.take()
         return "".join(parts)
-
-    def bars_group(self) -> Node:
-        start = self.take().start
-        self.bars += 1
-        inner = self.expr()
-        self.bars -= 1
-        if not self.at(*BARS):
-            raise _Stop("an absolute value without its closing bar")
-        self.take()
-        return Abs(inner, start, self.last_end())
-
-    def command(self, token: Token) -> Node:
-        name = token.text
-        if name in ("\\pi", "\\infty"):
-            self.take()
-            constant = Const("pi" if name == "\\pi" else "oo", token.start, token.end)
-            return self.applied(name[1:], token.start) or constant
-        if name[1:] in GREEK:
-            self.take()
-            return self.applied(name[1:], token.start) or Sym(name[1:], token.start, token.end)
-        if name in FRACTIONS or name in BINOMIALS:
-            self.take()
-            first, second = self.argument(), self.argument()
-            if name in BINOMIALS:
-                return Call("binom", (first, second), token.start, self.last_end())
-            return BinOp("/", first, second, token.start, self.last_end())
-        if name == "\\sqrt":
-            self.take()
-            index = self.group("[") if self.at("[") else None
-            radicand = self.argument()
-            return Root(radicand, index, token.start, self.last_end())
-        if name == "\\left":
-            return self.left_right(token)
-        if name in FLOORS:
-            self.take()
-            return self.floor(token, *FLOORS[name])
-        if name in LOGS:
-            return self.logarithm(token, LOGS[name])
-        if name in EXTREMES:
-            self.take()
-            return Call(EXTREMES[name], self.arguments(), token.start, self.last_end())
-        if name in SERIES:
-            return self.series(token, "sum" if name == "\\sum" else "prod")
-        raise _Stop(f"{name} is not arithmetic")
-
-    def floor(self, token: Token, closer: str, kind: str) -> Node:
-        """The rest of ``\\lfloor x \\rfloor`` once its opening bracket is taken."""
-        inner = self.expr()
-        if self.at("\\right"):
-            self.take()
-        self.expect(closer)
-        return Call(kind, (inner,), token.start, self.last_end())
-
-    def logarithm(self, token: Token, kind: str) -> Node:
-        self.take()
-        base: Node | None = None
-        if self.at("_"):
-            if kind != "log":
-                raise _Stop(f"a subscript on \\{kind}")
-            self.take()
-            self.applying = False
-            base = self.argument()
-            self.applying = True
-        if self.at("^"):
-            raise _Stop(f"a power of \\{kind} is ambiguous")
-        if self.at("(") or self.at("\\left"):
-            args = self.arguments()
-            if len(args) != 1:
-                raise _Stop(f"\\{kind} takes one argument")
-            argument = args[0]
-        else:
-            argument = self.power()
-            if self.starts_factor():
-                raise _Stop(f"the argument of \\{kind} is ambiguous: write it in parentheses")
-        args = (argument,) if base is None else (argument, base)
-        return Call(kind, args, token.start, self.last_end())
-
-    def series(self, token: Token, kind: Literal["sum", "prod"]) -> Node:
-        self.take()
-        self.expect("_")
-        self.expect("{")
-        index = self.take()
-        if index.kind is not Kind.LETTER:
-            raise _Stop(f"an unusual index under \\{kind}")
-        self.expect("=")
-        lower = self.expr()
-        self.expect("}")
-        self.expect("^")
-        upper = self.argument()
-        body = self.implicit()
-        return Series(kind, index.text, lower, upper, body, token.start, self.last_end())
-
-    def left_right(self, token: Token) -> Node:
-        self.take()
-        opener = self.take()
-        if opener.text in FLOORS:
-            return self.floor(token, *FLOORS[opener.text])
-        if opener.text not in (*BARS, "(", "["):
-            raise _Stop(f"\\left{opener.text} is not arithmetic")
-        # \right closes the group, so bare bars inside pair among themselves: |x| and
-        # 2|x| read as they do outside (the outer group's bars wait for its \right).
-        outer_bars, self.bars = self.bars, 0
-        inner = self.expr()
-        self.bars = outer_bars
-        self.expect("\\right")
-        closer = self.take()
-        if opener.text in BARS:
-            if closer.text not in BARS:
-                raise _Stop("\\left| without \\right|")
-            return Abs(inner, token.start, closer.end)
-        if closer.text not in (")", "]"):
-            raise _Stop(f"\\right{closer.text} does not close \\left{opener.text}")
-        return _respan(inner, token.start, closer.end)
 
 
 def _ends_in_factorial(node: Node) -> bool:
@@ -505,8 +324,3 @@ def _ends_in_factorial(node: Node) -> bool:
     while isinstance(node, BinOp) and node.op == "*":
         node = node.right
     return isinstance(node, Call) and node.name == "factorial"
-
-
-def _respan(node: Node, start: int, end: int) -> Node:
-    """The same node, spanning its brackets (so quotes include them)."""
-    return replace(node, start=start, end=end)

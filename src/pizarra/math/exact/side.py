@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pizarra.math.exact.ast import Node
-from pizarra.math.exact.parser import Unsupported
+from pizarra.math.exact.cursor import Unsupported
 
 
 @dataclass(frozen=True)

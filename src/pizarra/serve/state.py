@@ -1,0 +1,66 @@
+"""What `serve` holds between rebuilds: the last good build, its errors, who waits for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pizarra.check.code_cells import CellOutcome
+from pizarra.check.ledger import LessonLedger
+from pizarra.pipeline.tools import Report
+from pizarra.site.search import FOLDER
+from pizarra.source.model import Course
+
+SEARCH = f"{FOLDER}/"
+"""The search index's files in the site."""
+
+
+@dataclass
+class SiteState:
+    """The last good build and what the last build said."""
+
+    course: Course | None = None
+    """The course of the last good build."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Its files."""
+    errors: str = ""
+    """The last build's diagnostics, if it failed."""
+    version: int = 0
+    """Bumped after every build, good or bad: open pages watch it."""
+    started: int = 0
+    """Bumped when a rebuild starts: open pages reload then, and wait for it."""
+    ledgers: dict[Path, LessonLedger] = field(default_factory=dict)
+    """What the last good build verified, per lesson (for pages rendered on request)."""
+    outcomes: dict[Path, list[CellOutcome]] = field(default_factory=dict)
+    """What the last good build's code cells produced (their figures), per lesson."""
+    served: int = 0
+    """Bumped when a build is taken."""
+    indexed: int = 0
+    """The taken build whose search index ``files`` holds (:attr:`served` once it has
+    its own)."""
+
+    def accept(self, report: Report, strict: bool) -> bool:
+        """Take the build if it passed (True), else keep serving the last good one.
+
+        A build made without its search index keeps the last one until
+        :meth:`add_index` brings the new one.
+        """
+        text = "\n".join(d.format() for d in report.diagnostics)
+        passed = not report.failed(strict)
+        if passed:
+            index = {k: v for k, v in self.files.items() if k.startswith(SEARCH)}
+            self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
+            self.ledgers = report.ledgers
+            self.outcomes = report.outcomes
+            self.served += 1
+        else:
+            self.errors = text or "build failed"
+        self.version += 1
+        return passed
+
+    def add_index(self, index: dict[str, bytes], served: int) -> None:
+        """The search index of taken build ``served``, unless another was taken since."""
+        if self.served == served:
+            kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
+            self.files = {**kept, **index}
+            self.indexed = served
