@@ -75,7 +75,7 @@ def test_a_forked_kernel_is_as_bounded_and_isolated_as_a_started_one() -> None:
 def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:
     driver = (
         "import os, sys\n"
-        "from pizarra import kernel_zygote\n"
+        "from pizarra.check.kernel import zygote as kernel_zygote\n"
         "from pizarra.check.kernel.execute import CellRequest, KernelRunner\n"
         "[r] = KernelRunner()([CellRequest('print(1)', 30)], 60)\n"
         "print(r.stdout, kernel_zygote._zygotes[sys.executable].process.pid)\n"
@@ -96,7 +96,7 @@ def test_the_zygote_ends_when_pizarra_does(tmp_path: Path) -> None:
 def test_the_zygote_ends_when_pizarra_is_killed_though_a_worker_lives_on(tmp_path: Path) -> None:
     driver = (
         "import os, signal, sys, time\n"
-        "from pizarra import kernel_zygote\n"
+        "from pizarra.check.kernel import zygote as kernel_zygote\n"
         "kernel_zygote.start()\n"
         "worker = os.fork()\n"
         "if worker == 0:\n"
