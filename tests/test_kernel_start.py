@@ -91,7 +91,8 @@ def test_the_command_starts_the_zygote_before_it_imports_the_pipeline(tmp_path: 
     (tmp_path / "c").mkdir()
     src = course(tmp_path / "c", CELL)
     probe = (
-        "import sys\nfrom pizarra import cli\nfrom pizarra.check.kernel import zygote as kernel_zygote\n"
+        "import sys\nfrom pizarra import cli\n"
+        "from pizarra.check.kernel import zygote as kernel_zygote\n"
         "real = cli._tools_for\n"
         "def tools(*args):\n"
         "    print('pizarra.pipeline.build' in sys.modules)\n"
