@@ -1,4 +1,4 @@
-"""Suite-wide settings: selectable test ids and the Hypothesis profiles.
+"""Suite-wide settings: selectable test ids, the Hypothesis profiles, and a home of its own.
 
 Mutation testing (``make mutate``) re-runs single tests by id, so every id must be
 plain ASCII that ``pytest 'file::test[id]'`` selects again. Parameters that are TeX
@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+_HOME = tempfile.mkdtemp(prefix="pizarra-tests-home-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")  # the cache key, made here
+os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")  # the default cache, not ~/.cache
 
 PLAIN_ID = re.compile(r"[A-Za-z0-9_.\-]+")
 """What a parameter id may contain so that the test can be selected by its node id."""

@@ -33,7 +33,10 @@ def font(data: bytes) -> TTFont:
 def test_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("PIZARRA_CACHE_DIR", raising=False)
     monkeypatch.chdir(tmp_path)
-    assert assets.cache_dir() == tmp_path / ".pizarra-cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert assets.cache_dir() == tmp_path / "xdg" / "pizarra"  # never the project's folder
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert assets.cache_dir() == Path.home() / ".cache" / "pizarra"
     monkeypatch.setenv("PIZARRA_CACHE_DIR", str(tmp_path / "elsewhere"))
     assert assets.cache_dir() == tmp_path / "elsewhere"
 

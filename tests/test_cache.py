@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pizarra.base import cache as cache_module
+from pizarra.base import cache_db, trust
 from pizarra.base.cache import Cache
 
 
@@ -62,7 +63,7 @@ def test_concurrent_processes_lose_nothing(tmp_path: Path) -> None:
 def test_pruning_keeps_what_recent_runs_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cache_module, "KEEP_RUNS", 2)
+    monkeypatch.setattr(cache_db, "KEEP_RUNS", 2)
     budget = {"fonts": 1000}
     with Cache(tmp_path, budget) as run:
         for n in range(5):
@@ -141,7 +142,8 @@ def test_a_checkpoint_moves_the_log_into_the_database_file(tmp_path: Path) -> No
     database = tmp_path / "c" / "kind.sqlite3"
     assert entries_in_file(database, tmp_path / "before.sqlite3") == []
     cache.checkpoint()
-    assert entries_in_file(database, tmp_path / "after.sqlite3") == [("key", b"value")]
+    [(key, stored)] = entries_in_file(database, tmp_path / "after.sqlite3")
+    assert key == "key" and stored[trust.TAG :] == b"value"  # after this machine's tag
     assert reader.get("kind", "key") == b"value"
     cache.close()
     reader.close()
@@ -186,6 +188,7 @@ def test_a_process_that_opens_a_kind_while_another_writes_it_keeps_its_writes(
     import sqlite3
     import threading
 
+    trust.claim_folder(tmp_path, trust.machine_key())
     writer = sqlite3.connect(
         tmp_path / "claims.sqlite3", isolation_level=None, check_same_thread=False
     )
@@ -211,6 +214,7 @@ def test_pruning_reads_sizes_from_an_index_not_from_the_values(
     database made with the older index, on ``used`` alone, gets the new one."""
     import sqlite3
 
+    trust.claim_folder(tmp_path, trust.machine_key())
     older = sqlite3.connect(tmp_path / "fonts.sqlite3", isolation_level=None)
     older.execute(
         "CREATE TABLE entries (key TEXT PRIMARY KEY, value BLOB NOT NULL,"
@@ -229,11 +233,11 @@ def test_pruning_reads_sizes_from_an_index_not_from_the_values(
 
     monkeypatch.setattr(cache_module, "_connect", traced)
     with Cache(tmp_path, {"fonts": 150}) as run:
-        assert run.get("fonts", "old") == b"\x00"
+        assert run.get("fonts", "old") is None  # an entry with no tag is not this machine's
         for n in range(3):
             run.put("fonts", f"new{n}", b"x" * 100)
     kept = Cache(tmp_path)
-    assert [k for k in ("old", "new0", "new1", "new2") if kept.get("fonts", k)] == ["old", "new2"]
+    assert [k for k in ("old", "new0", "new1", "new2") if kept.get("fonts", k)] == ["new2"]
     check = sqlite3.connect(tmp_path / "fonts.sqlite3")
     made = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
     assert [name for (name,) in check.execute(made)] == ["entries_used_size"]

@@ -10,7 +10,12 @@ Writes are buffered and committed in one transaction per :meth:`Cache.flush` (or
 rename per entry. Every entry remembers the last run that used it; when a kind grows
 past its byte budget, entries unused by the last :data:`KEEP_RUNS` runs go first, then
 the least recently used. A cache is best effort throughout: a missing, locked, corrupt
-or read-only database only makes the run slower.
+or read-only database only makes the run slower, and after the first time another
+process's lock made it wait :data:`BUSY_TIMEOUT_MS`, a run uses no cache at all.
+
+A cache is untrusted input (a pull request may commit one): every value is stored with
+a tag made with this machine's key (:mod:`pizarra.base.trust`), a value whose tag does
+not match is not there, and a folder this machine did not make is not used.
 """
 
 from __future__ import annotations
@@ -19,11 +24,22 @@ import contextlib
 import os
 import re
 import sqlite3
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pizarra.base import trust
+from pizarra.base.cache_db import (
+    BUSY_TIMEOUT_MS,
+    LOCKED,
+    is_current,
+    make_schema,
+    patiently,
+    prune_to,
+)
 
 FLUSH_EVERY = 512
 """Buffered writes that trigger a commit before :meth:`Cache.flush` is called."""
@@ -31,38 +47,10 @@ FLUSH_EVERY = 512
 MANY = 500
 """Keys one query of :meth:`Cache.get_many` asks for (SQLite allows 32,766 parameters)."""
 
-KEEP_RUNS = 5
-"""Entries used by one of this many most recent runs are kept while pruning allows."""
-
 DEFAULT_BUDGET = 64 * 2**20
 """Bytes a kind may hold before pruning (values only; the database adds a little)."""
 
-BUSY_TIMEOUT_MS = 5_000
-"""How long to wait for another process's write before giving up on this one."""
-
 _KIND = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
-
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS entries (
-        key TEXT PRIMARY KEY,
-        value BLOB NOT NULL,
-        size INTEGER NOT NULL,
-        used INTEGER NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS entries_used_size ON entries (used, size)",
-    "DROP INDEX IF EXISTS entries_used",
-)
-"""The statements that make a kind's table, run in one transaction: the table, and an
-index that covers every query of pruning. ``size`` comes after the value in a row, so
-without the index summing the sizes reads every value (30 ms for a kind at its budget,
-at every commit that brings a value). A database made with the older index, on
-``used`` alone, is given this one when it is first opened."""
-
-_CURRENT = "entries_used_size"
-"""The index only the current schema has: a database that has it needs no change."""
-
-_LOCKED = ("SQLITE_BUSY", "SQLITE_LOCKED")
-"""SQLite's answers while another connection holds the lock a step needs."""
 
 
 @dataclass
@@ -80,9 +68,11 @@ class _Kind:
 class Cache:
     """Values by kind and key under ``root``; safe across threads and processes."""
 
-    def __init__(self, root: Path, budgets: dict[str, int] | None = None) -> None:
+    def __init__(
+        self, root: Path, budgets: dict[str, int] | None = None, key: bytes | None = None
+    ) -> None:
         self.root = root
-        """The cache folder (``$PIZARRA_CACHE_DIR`` or ``.pizarra-cache``)."""
+        """The cache folder (``$PIZARRA_CACHE_DIR``, else the user's cache folder)."""
         self.budgets = dict(budgets or {})
         """Byte budget per kind; :data:`DEFAULT_BUDGET` for the others."""
         self.run = time.time_ns()
@@ -91,6 +81,11 @@ class Cache:
         self._lock = threading.Lock()
         self._kinds: dict[str, _Kind | None] = {}
         self._pid = os.getpid()
+        self._key = key
+        self._trusted: bool | None = None
+        self.given_up = False
+        """True once a lock held by another process made this run wait its full timeout:
+        the rest of the run uses no cache (one wait, not one per entry)."""
 
     def get(self, kind: str, key: str) -> bytes | None:
         """The value stored under ``key``, or None."""
@@ -105,13 +100,15 @@ class Cache:
                 row = store.connection.execute(
                     "SELECT value FROM entries WHERE key = ?", (key,)
                 ).fetchone()
-            except sqlite3.Error:
+            except sqlite3.Error as exc:
+                self._failed(exc)
                 return None
-            if row is None:
+            value = None if row is None else self._opened(kind, key, bytes(row[0]))
+            if value is None:
                 return None
             store.used.add(key)
             self._maybe_flush(kind, store)
-            return bytes(row[0])
+            return value
 
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, bytes]:
         """The values stored under those of ``keys`` that have one: :meth:`get` for many
@@ -133,11 +130,14 @@ class Cache:
                     rows = store.connection.execute(
                         f"SELECT key, value FROM entries WHERE key IN ({marks})", chunk
                     ).fetchall()
-                except sqlite3.Error:
+                except sqlite3.Error as exc:
+                    self._failed(exc)
                     return found
-                for key, value in rows:
-                    found[key] = bytes(value)
-                    store.used.add(key)
+                for key, stored in rows:
+                    value = self._opened(kind, key, bytes(stored))
+                    if value is not None:
+                        found[key] = value
+                        store.used.add(key)
             self._maybe_flush(kind, store)
         return found
 
@@ -199,7 +199,8 @@ class Cache:
                 return True
             try:
                 row = store.connection.execute("SELECT 1 FROM entries LIMIT 1").fetchone()
-            except sqlite3.Error:
+            except sqlite3.Error as exc:
+                self._failed(exc)
                 return False
             return row is not None
 
@@ -228,7 +229,7 @@ class Cache:
                 if store is not None:
                     with contextlib.suppress(sqlite3.Error):
                         store.connection.close()
-                del self._kinds[kind]  # opened again, by whoever writes it
+                self._kinds.pop(kind, None)  # opened again, by whoever writes it
 
     def _open(self, kind: str, make: bool = True) -> _Kind | None:
         """The kind's database, opened on first use. Without ``make``, a kind that has no
@@ -236,9 +237,14 @@ class Cache:
         if self._pid != os.getpid():
             self._kinds = {}
             self._pid = os.getpid()
+        if self._busy():
+            return None
         if kind in self._kinds:  # only a valid name gets there
             return self._kinds[kind]
         path = self._path(kind)
+        if not self._trust():
+            self._kinds[kind] = None
+            return None
         if not make and not path.exists():
             return None  # another process may make it later: asked again then
         store: _Kind | None = None
@@ -246,10 +252,49 @@ class Cache:
             self.root.mkdir(parents=True, exist_ok=True)
             _ignore_in_git(self.root)
             store = _Kind(_connect(path))
-        except (OSError, sqlite3.Error):
+        except (OSError, sqlite3.Error) as exc:
+            self._failed(exc)
             store = None
         self._kinds[kind] = store
         return store
+
+    def _trust(self) -> bool:
+        """Whether this cache may be used: this machine's key is at hand and the folder
+        is one this machine made (said once on standard error when not)."""
+        if self._trusted is None:
+            try:
+                self._key = self._key if self._key is not None else trust.machine_key()
+                trust.claim_folder(self.root, self._key)
+                self._trusted = True
+                _forget_old_flags(self.root)
+            except trust.Untrusted as exc:
+                print(f"pizarra: warning: {exc}; building without a cache", file=sys.stderr)
+                self._trusted = False
+            except OSError:
+                self._trusted = False  # no folder to be had: a run without a cache
+        return self._trusted
+
+    def _opened(self, kind: str, key: str, stored: bytes) -> bytes | None:
+        assert self._key is not None  # a store is open only once trusted
+        return trust.opened(self._key, kind, key, stored)
+
+    def _failed(self, exc: BaseException) -> None:
+        """After a lock wait that ran out, the run gives up on every cache, in each of
+        its processes: the flag file tells the workers of the same run."""
+        if isinstance(exc, sqlite3.OperationalError) and (
+            getattr(exc, "sqlite_errorname", None) in LOCKED or "locked" in str(exc)
+        ):
+            self.given_up = True
+            with contextlib.suppress(OSError):
+                self._busy_flag().touch()
+
+    def _busy(self) -> bool:
+        if not self.given_up and self._trusted and self._busy_flag().exists():
+            self.given_up = True
+        return self.given_up
+
+    def _busy_flag(self) -> Path:
+        return self.root / f".busy-{self.run}"
 
     def _path(self, kind: str) -> Path:
         """The kind's database file (a kind is a plain name, never a path)."""
@@ -264,21 +309,26 @@ class Cache:
     def _commit(self, kind: str, store: _Kind, prune: bool) -> None:
         puts, used = store.puts, store.used
         store.puts, store.used = {}, set()
+        if self._busy():
+            return
         db = store.connection
+        assert self._key is not None
+        sealed = [(k, trust.seal(self._key, kind, k, v), len(v)) for k, v in puts.items()]
         try:
             db.execute("BEGIN IMMEDIATE")
             db.executemany(
                 "INSERT OR REPLACE INTO entries (key, value, size, used) VALUES (?, ?, ?, ?)",
-                [(k, v, len(v), self.run) for k, v in puts.items()],
+                [(k, v, size, self.run) for k, v, size in sealed],
             )
             db.executemany(
                 "UPDATE entries SET used = MAX(used, ?) WHERE key = ?",
                 [(self.run, k) for k in used],
             )
             if prune and puts:  # only new values can take a kind over its budget
-                _prune(db, self.budgets.get(kind, DEFAULT_BUDGET))
+                prune_to(db, self.budgets.get(kind, DEFAULT_BUDGET))
             db.execute("COMMIT")
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
+            self._failed(exc)
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
 
@@ -296,77 +346,14 @@ def _connect(path: Path) -> sqlite3.Connection:
         path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
     )
     try:
-        _patiently(lambda: connection.execute("PRAGMA journal_mode=WAL"))
+        patiently(lambda: connection.execute("PRAGMA journal_mode=WAL"))
         connection.execute("PRAGMA synchronous=NORMAL")
-        if not _is_current(connection):
-            _patiently(lambda: _make_schema(connection))
+        if not is_current(connection):
+            patiently(lambda: make_schema(connection))
     except BaseException:
         connection.close()
         raise
     return connection
-
-
-def _is_current(connection: sqlite3.Connection) -> bool:
-    """True when the schema is all there (an open need not write then); False when unsure."""
-    query = "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?"
-    try:
-        return connection.execute(query, (_CURRENT,)).fetchone() is not None
-    except sqlite3.OperationalError:
-        return False  # made, or found, by _make_schema
-
-
-def _make_schema(connection: sqlite3.Connection) -> None:
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        for statement in _SCHEMA:
-            connection.execute(statement)
-        connection.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            connection.execute("ROLLBACK")
-        raise
-
-
-def _patiently(step: Callable[[], object]) -> None:
-    """``step``, tried again while the database is locked, until the busy timeout."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    pause = 0.001
-    while True:
-        try:
-            step()
-            return
-        except sqlite3.OperationalError as exc:
-            if exc.sqlite_errorname not in _LOCKED:
-                raise
-            if time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.05)
-
-
-def _prune(db: sqlite3.Connection, budget: int) -> None:
-    """Bring the kind under ``budget``: entries no recent run used first, then the
-    least recently used."""
-    total = int(db.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0])
-    if total <= budget:
-        return
-    recent = db.execute(
-        "SELECT DISTINCT used FROM entries ORDER BY used DESC LIMIT 1 OFFSET ?", (KEEP_RUNS - 1,)
-    ).fetchone()
-    if recent is not None:
-        db.execute("DELETE FROM entries WHERE used < ?", (recent[0],))
-    total = int(db.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0])
-    if total <= budget:
-        return
-    excess = total - budget
-    freed = 0
-    doomed = []
-    for key, size in db.execute("SELECT key, size FROM entries ORDER BY used, key"):
-        doomed.append((key,))
-        freed += int(size)
-        if freed >= excess:
-            break
-    db.executemany("DELETE FROM entries WHERE key = ?", doomed)
 
 
 def _ignore_in_git(root: Path) -> None:
@@ -377,16 +364,29 @@ def _ignore_in_git(root: Path) -> None:
 
 
 def cache_dir() -> Path:
-    """Where derived assets are kept between builds.
+    """Where results are kept between runs.
 
-    ``$PIZARRA_CACHE_DIR`` if set, else ``.pizarra-cache/`` in the current directory:
-    next to the project (so CI can cache it with the workspace and ``git clean`` removes
-    it) rather than in the home folder, which containers and CI often throw away.
+    ``$PIZARRA_CACHE_DIR`` if set, else ``pizarra/`` in the user's cache folder
+    (``$XDG_CACHE_HOME``, else ``~/.cache``): never inside the project, whose files may
+    come from anyone. Point ``PIZARRA_CACHE_DIR`` only at a folder no contributor can
+    write (a CI cache step keyed on the branch, not a folder of the repository).
     """
     env = os.environ.get("PIZARRA_CACHE_DIR")
-    return Path(env) if env else Path.cwd() / ".pizarra-cache"
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pizarra"
 
 
 def default_cache() -> Cache:
     """The cache under :func:`cache_dir`."""
     return Cache(cache_dir())
+
+
+def _forget_old_flags(root: Path) -> None:
+    """Remove the busy flags of runs more than a day old."""
+    day = time.time() - 86_400
+    for flag in root.glob(".busy-*"):
+        with contextlib.suppress(OSError):
+            if flag.stat().st_mtime < day:
+                flag.unlink()

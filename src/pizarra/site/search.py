@@ -267,11 +267,25 @@ def _unpack(raw: bytes | None) -> dict[str, bytes] | None:
         names = json.loads(raw[8 : 8 + size])
         index, at = {}, 8 + size
         for name, length in names:
-            index[str(name)] = raw[at : at + int(length)]
+            if not index_file(name):
+                return None
+            index[name] = raw[at : at + int(length)]
             at += int(length)
     except (ValueError, TypeError):
         return None
     return index if at == len(raw) else None
+
+
+def index_file(name: object) -> bool:
+    """Whether ``name`` can be a file of the search index: a plain relative path inside
+    its folder. A kept index is read from the cache, so its names are checked: one that
+    named a lesson page, or climbed out of the folder, would replace a file of the site."""
+    if not isinstance(name, str) or not name.startswith(f"{FOLDER}/") or len(name) > 300:
+        return False
+    parts = name.split("/")
+    return all(
+        part not in ("", ".", "..") and "\\" not in part and "\0" not in part for part in parts
+    )
 
 
 class _Service:
