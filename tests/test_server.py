@@ -88,6 +88,23 @@ def test_bad_requests_get_4xx_or_redirect(
     assert response.status_code == status
 
 
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("/potencias-para-la-ia", "/potencias-para-la-ia/"),
+        ("//potencias-para-la-ia", "/potencias-para-la-ia/"),
+        ("///potencias-para-la-ia?n=2048", "/potencias-para-la-ia/?n=2048"),
+    ],
+)
+def test_a_folder_redirects_to_a_path_on_this_host(
+    client: TestClient, path: str, location: str
+) -> None:
+    """``//slug`` must not become ``Location: //slug/``, which a browser reads as a host."""
+    response = client.get("http://127.0.0.1" + path, follow_redirects=False)
+    assert response.status_code == 308
+    assert response.headers["location"] == location
+
+
 def test_head_is_answered(client: TestClient) -> None:
     assert client.head(LESSON).status_code == 200
 

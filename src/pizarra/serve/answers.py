@@ -4,7 +4,7 @@ the live-reload script and the build's errors, and status pages."""
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from markupsafe import escape
 from starlette.requests import Request
@@ -79,6 +79,15 @@ def file_name(path: str) -> str | None:
     if path.endswith("/") or not name:
         name = f"{name}/index.html" if name else "index.html"
     return name
+
+
+def folder_url(name: str, query: str) -> str:
+    """The address of the folder ``name`` as a path from the root, never ``//name/``.
+
+    The request's own path could start with ``//``, which a browser reads as another
+    host: the redirect is made from the normalized name instead, quoted again.
+    """
+    return "/" + quote(name) + "/" + (f"?{query}" if query else "")
 
 
 def inject(html: bytes, live: bool, errors: str = "") -> bytes:

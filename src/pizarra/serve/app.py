@@ -47,6 +47,7 @@ from pizarra.serve.answers import (
     error_page,
     file_answer,
     file_name,
+    folder_url,
     html_answer,
     inject,
     repeated,
@@ -286,9 +287,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     if name is None:
         return status_answer(course, 404, "not_found_title", "", live)
     if name not in state.files and f"{name}/index.html" in state.files:
-        return RedirectResponse(
-            raw_path + "/" + (f"?{request.url.query}" if request.url.query else ""), status_code=308
-        )
+        return RedirectResponse(folder_url(name, request.url.query), status_code=308)
     data = state.files.get(name)
     if data is None:
         return status_answer(course, 404, "not_found_title", "", live, errors=state.errors)
