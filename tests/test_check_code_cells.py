@@ -335,7 +335,7 @@ def test_an_error_inside_an_earlier_cells_function_is_reported_at_the_call() -> 
 
 def test_a_figure_without_alt_text_is_a_warning() -> None:
     lesson = parse("```{code-cell} python\nx = 1\n```\n")
-    figure = Figure(b"<svg/>", 10, 10)
+    figure = Figure(b'<svg xmlns="http://www.w3.org/2000/svg"/>', 10, 10)
     [warning] = messages(lesson, [outcome_for(lesson, 0, ran("", figures=(figure,)))])
     assert "warning: the code cell draws a figure without a text alternative" in warning
     described = parse("```{code-cell} python\n:alt: A line\nx = 1\n```\n")

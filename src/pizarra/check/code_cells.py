@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
+from pizarra.check.figure_svg import svg_problem, unsafe_figures
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
@@ -75,7 +76,10 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
     return {
         o.cell.pos: o.result.figures
         for o in outcomes
-        if o.result.ok and o.result.figures and not o.cell.tags & hidden
+        if o.result.ok
+        and o.result.figures
+        and not o.cell.tags & hidden
+        and not any(svg_problem(f.svg) for f in o.result.figures)
     }
 
 
@@ -177,7 +181,7 @@ def _check_one(
         ]
     if result.exit_code != 0:
         return [_failure(path, outcome, code_lines)]
-    found = []
+    found = unsafe_figures(cell.pos, result.figures)
     if result.stderr.strip():
         found.append(
             Diagnostic(
