@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.claims import ClaimCounts, ClaimRecord, failure_diagnostics
 from pizarra.check.code_cells import CellOutcome
 from pizarra.math.exact.judge import Status
+from pizarra.source.blocks import CodeCell
 from pizarra.source.model import Course, Lesson
 
 STRICT_CLAIMS_HINT = (
@@ -23,16 +25,41 @@ STRICT_CLAIMS_HINT = (
 )
 
 
+class CellState(StrEnum):
+    """What verification did with a code cell, so a report never says more than that."""
+
+    COMPARED = "compared"
+    """It ran, and what it printed equals the ``{output}`` block the page shows."""
+    RAN = "ran"
+    """It ran without errors; the page shows no output for it."""
+    NOT_COMPARED = "not_compared"
+    """``:nondeterministic:``: it ran, and its block is shown as written, not compared."""
+    NOT_RUN = "not_run"
+    """``skip-execution``: it never runs; whatever it shows is as written."""
+    HIDDEN = "hidden"
+    """``remove-cell``: it runs unseen, and can change what later cells print."""
+
+
 @dataclass(frozen=True)
 class CellEntry:
     """One code cell as verification saw it."""
 
     pos: SourcePos
     """Where the cell starts."""
-    compared: bool
-    """True when its printed output was compared with the lesson's ``{output}`` block."""
+    state: CellState
+    """What was done with it."""
     cached: bool
     """True when the result came from the cache of an identical earlier run."""
+
+    @property
+    def compared(self) -> bool:
+        """True when its printed output was compared with the lesson's ``{output}`` block."""
+        return self.state is CellState.COMPARED
+
+    @property
+    def ran(self) -> bool:
+        """True when the cell was run (or its confirmed run was taken from the cache)."""
+        return self.state is not CellState.NOT_RUN
 
 
 @dataclass(frozen=True)
@@ -56,9 +83,14 @@ class LessonLedger:
     claims: tuple[ClaimRecord, ...]
     """Every math statement with its status and, when not checked, the reason."""
     cells: tuple[CellEntry, ...]
-    """Every code cell that was run."""
+    """Every code cell that was run, and every ``skip-execution`` cell."""
     references: tuple[ReferenceEntry, ...]
     """Every lesson and citation reference."""
+
+    @property
+    def cells_run(self) -> int:
+        """How many code cells were run (``skip-execution`` cells are not)."""
+        return sum(cell.ran for cell in self.cells)
 
     @property
     def counts(self) -> ClaimCounts:
@@ -80,15 +112,13 @@ def lesson_ledger(
     outcomes: Sequence[CellOutcome],
 ) -> LessonLedger:
     """The ledger of ``lesson`` from the records and outcomes its checks produced."""
+    ran = {o.cell.pos: o for o in outcomes if not o.result.missing_packages}
     cells = tuple(
-        CellEntry(
-            pos=o.cell.pos,
-            compared=o.cell.output is not None and not o.cell.nondeterministic,
-            cached=o.cached,
-        )
-        for o in outcomes
-        if not o.result.missing_packages
-    )
+        CellEntry(cell.pos, _state(cell), ran[cell.pos].cached) if cell.pos in ran
+        else CellEntry(cell.pos, CellState.NOT_RUN, cached=False)
+        for cell in lesson.code_cells()
+        if cell.pos in ran or not cell.runs
+    )  # fmt: skip
     keys = {source.key for source in lesson.sources}
     references = [
         ReferenceEntry(ref.pos, "lesson", str(ref.number), course.entry(ref.number) is not None)
@@ -96,6 +126,14 @@ def lesson_ledger(
     ] + [ReferenceEntry(c.pos, "cite", c.key, c.key in keys) for c in lesson.citations]
     references.sort(key=lambda r: (r.pos.line, r.pos.col))
     return LessonLedger(tuple(claims), cells, tuple(references))
+
+
+def _state(cell: CodeCell) -> CellState:
+    if "remove-cell" in cell.tags:
+        return CellState.HIDDEN
+    if cell.output is None:
+        return CellState.RAN
+    return CellState.NOT_COMPARED if cell.nondeterministic else CellState.COMPARED
 
 
 def strict_claim_errors(ledger: LessonLedger) -> list[Diagnostic]:

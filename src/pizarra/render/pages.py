@@ -143,7 +143,7 @@ def render_lesson_page(
         neighbours=_neighbours(course, lesson),
         verification=ledger.counts if ledger is not None else None,
         report_href=f"{t(lang, 'report_folder')}/",
-        cells=len(ledger.cells) if ledger is not None else 0,
+        cells=ledger.cells_run if ledger is not None else 0,
         entry_href=_sibling_href,
     )
 
