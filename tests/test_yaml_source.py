@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 
@@ -100,3 +102,72 @@ def test_explorer_declarations_report_the_same_problems(
     slow = Reader(fence)
     slow.compose(text)
     assert fast.diagnostics == slow.diagnostics and fast.diagnostics
+
+
+DEEP = [
+    "x: " + "[" * 20000 + "]" * 20000,
+    "x: " + "{a: " * 5000 + "1" + "}" * 5000,
+    "x:\n" + "".join(" " * i + "- \n" for i in range(1, 400)),
+    "x: " + "[" * 60 + "]" * 60,
+]
+
+
+@pytest.mark.parametrize("text", DEEP, ids=lambda t: repr(t[:12]))
+def test_deep_nesting_is_an_error_at_its_line_with_or_without_libyaml(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = load_mapping(text, ORIGIN, "the front matter")
+    without_libyaml(monkeypatch)
+    slow = load_mapping(text, ORIGIN, "the front matter")
+    assert fast == slow
+    assert fast[0] is None and len(fast[1]) == 1
+    error = fast[1][0]
+    assert error.message == "the front matter is nested too deeply (more than 50 levels)"
+    assert error.hint and error.pos.line >= ORIGIN.line
+
+
+def test_fifty_levels_are_read() -> None:
+    doc, errors = load_mapping("x: " + "[" * 49 + "]" * 49, ORIGIN, "the front matter")
+    assert not errors and doc is not None
+
+
+def test_deep_explorer_declaration_is_an_error_at_its_line() -> None:
+    reader = Reader(SourcePos("lesson.md", 10, 1))
+    assert reader.compose("type: growth\nvariable: " + "[" * 5000 + "]" * 5000) is None
+    [error] = reader.diagnostics
+    assert "nested too deeply" in error.message and error.pos.line == 12
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "---\ntags: " + "[" * 20000 + "]" * 20000 + "\n---\nprint(1)\n",
+        ":tags: " + "[" * 20000 + "]" * 20000 + "\nprint(1)\n",
+        ":mystnb: " + "{a: " * 3000 + "1" + "}" * 3000 + "\nprint(1)\n",
+    ],
+    ids=["yaml-header", "tags-line", "mystnb-line"],
+)
+def test_deep_cell_options_are_an_error(body: str) -> None:
+    from pizarra.source.syntax.cell_options import read_cell_options
+
+    _, errors = read_cell_options(body, SourcePos("lesson.md", 5, 1))
+    assert [e for e in errors if "nested too deeply" in e.message], errors
+
+
+def test_deep_course_yaml_is_an_error_at_its_line(tmp_path: Path) -> None:
+    from pizarra.source.course import lesson_files, load_course
+
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-a.md").write_text(
+        '---\ntitle: "A"\nlesson: 1\nlang: en\nsummary: "s"\n---\n\nx\n'
+    )
+    (tmp_path / "course.yaml").write_text(
+        "title: C\nlang: en\nx: "
+        + "[" * 20000
+        + "]" * 20000
+        + "\nlessons:\n  - number: 1\n    file: lessons/01-a.md\n"
+    )
+    assert lesson_files(tmp_path) == []
+    course, errors = load_course(tmp_path)
+    assert course is None
+    assert [(e.pos.line, "nested too deeply" in e.message) for e in errors] == [(3, True)]

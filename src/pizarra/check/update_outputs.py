@@ -16,6 +16,7 @@ from pizarra.base.errors import Diagnostic
 from pizarra.check.cell_cache import same_output
 from pizarra.check.code_cells import CellOutcome, run_code_cells, unstable_diagnostic
 from pizarra.check.kernel.execute import CodeRunner
+from pizarra.source.fences import fence_for
 from pizarra.source.model import Lesson
 
 
@@ -90,8 +91,7 @@ def _edit(
 
 def _block(stdout: str, indent: str, char: str, newline: str) -> list[str]:
     """An ``{output}`` fence around ``stdout``, longer than any fence-like run inside."""
-    longest = max((len(m) for m in re.findall(re.escape(char) + "+", stdout)), default=0)
-    fence = char * max(3, longest + 1)
+    fence = fence_for(stdout, char)
     body = [indent + line + newline if line else newline for line in stdout.split("\n")[:-1]]
     return [f"{indent}{fence}{{output}}{newline}", *body, f"{indent}{fence}{newline}"]
 

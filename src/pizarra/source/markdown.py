@@ -23,6 +23,19 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 @cache
 def parser() -> MarkdownIt:
     """The shared parser (building one costs ~1 ms; it is reused for nested directives)."""
+    return _configured()
+
+
+@cache
+def block_parser() -> MarkdownIt:
+    """:func:`parser` without its inline pass: the blocks of a text (fences, directives,
+    paragraphs), in time linear in its length, for tools that rewrite a text as text."""
+    md = _configured()
+    md.core.ruler.disable("inline")
+    return md
+
+
+def _configured() -> MarkdownIt:
     md = (
         MarkdownIt("commonmark", {"html": False, "typographer": False})
         .enable("table")

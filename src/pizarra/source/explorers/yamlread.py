@@ -14,7 +14,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pizarra.base.errors import Diagnostic, SourcePos
-from pizarra.base.yaml_compose import compose
+from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, compose
 
 MAX_BODY = 20_000
 """Longest declaration accepted, in characters."""
@@ -51,8 +51,11 @@ class Reader:
             mark = exc.problem_mark or exc.context_mark
             line = self.fence.line + 1 + (mark.line if mark else 0)
             col = mark.column + 1 if mark else 1
-            problem = exc.problem or exc.context or "invalid YAML"
-            self.error(SourcePos(self.fence.path, line, col), f"invalid YAML: {problem}")
+            at = SourcePos(self.fence.path, line, col)
+            if isinstance(exc, TooDeep):
+                self.error(at, f"the declaration is {exc.problem}", TOO_DEEP_HINT)
+            else:
+                self.error(at, f"invalid YAML: {exc.problem or exc.context or 'invalid YAML'}")
             return None
         except yaml.YAMLError as exc:
             self.error(self.fence, f"invalid YAML: {exc}")

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
 from pizarra.source.blocks import CELL_TAGS
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.yaml_source import load_mapping
@@ -65,7 +66,9 @@ def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list
     values: dict[str, Any] = {}
     for name, raw in split.options.items():
         try:
-            values[name] = yaml.safe_load(raw) if name in ("tags", "mystnb") else raw
+            values[name] = safe_load(raw) if name in ("tags", "mystnb") else raw
+        except TooDeep as exc:
+            errors.append(Diagnostic(body_pos, f"option :{name}: is {exc.problem}", TOO_DEEP_HINT))
         except yaml.YAMLError:
             errors.append(Diagnostic(body_pos, f"option :{name}: is not valid YAML: {raw!r}"))
     positions = {

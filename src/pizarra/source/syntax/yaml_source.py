@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from pizarra.base.errors import Diagnostic, SourcePos
-from pizarra.base.yaml_compose import compose
+from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, compose
 
 MAX_YAML_CHARS = 100_000
 MAX_NUMBER_CHARS = 100
@@ -46,6 +46,10 @@ def load_mapping(
         return None, [Diagnostic(origin, f"{what} is longer than {MAX_YAML_CHARS} characters")]
     try:
         node = compose(text)
+    except TooDeep as exc:
+        mark = exc.problem_mark
+        pos = _at(origin, mark.line, mark.column) if mark is not None else origin
+        return None, [Diagnostic(pos, f"{what} is {exc.problem}", hint=TOO_DEEP_HINT)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _at(origin, mark.line, mark.column) if mark is not None else origin
