@@ -21,7 +21,9 @@ def scatter(points: int, groups: int = 1) -> Figure:
         axes.scatter(np.arange(group, points, groups), draws[group::groups], s=8, alpha=0.5)
     axes.axhline(0.0, ls="--", label="media")
     axes.set_xlabel("número de tiradas")
-    axes.legend()
+    # A fixed place: with loc="best", matplotlib warns when placing it took over a
+    # second, which a loaded machine reaches, and the suite makes warnings errors.
+    axes.legend(loc="upper right")
     return figure
 
 
