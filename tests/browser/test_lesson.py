@@ -206,7 +206,7 @@ def test_course_page_puts_published_lessons_first(
         ),
         pytest.param(
             LOGS,
-            ["../potencias-para-la-ia/", "../#leccion-9", "../#leccion-9"],
+            ["../potencias-para-la-ia/", "../#leccion-9", "../#leccion-9", "../#leccion-9"],
             {"prev": "../potencias-para-la-ia/"},
             id="lesson8",
         ),
