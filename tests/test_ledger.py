@@ -44,6 +44,21 @@ def test_check_claims_lists_every_statement_with_status_and_reason(
     assert len(out) == 3
 
 
+def test_a_restated_declaration_is_listed_and_counted_as_assumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = write(tmp_path, "variables:\n  x: positive\n")
+    path.write_text(path.read_text() + "\nPara todo $x>0$, $\\sqrt{x^2}=x$.\n", encoding="utf-8")
+    assert main(["check", "--no-cache", "--claims", "afirmaciones.md"]) == 0
+    captured = capsys.readouterr()
+    assert "afirmaciones.md:16:11: assumed: x > 0 -- restates the declaration x: positive" in (
+        captured.out.splitlines()
+    )
+    assert "checked: \\sqrt{x^2} = x" in captured.out
+    assert "claims: 3 checked, 1 assumed, 1 unchecked, 0 failed" in captured.err
+
+
 def test_without_claims_flag_nothing_is_listed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -105,8 +120,8 @@ def test_check_prints_counts_per_lesson(
     err = capsys.readouterr().err
     assert code == 0, err
     for number in (1, 2):
-        assert f"0{number}-{number}a.md: claims: 2 checked, 1 unchecked, 0 failed" in err
-    assert "claims: 4 checked, 2 unchecked, 0 failed" in err.splitlines()[-1]
+        assert f"0{number}-{number}a.md: claims: 2 checked, 0 assumed, 1 unchecked, 0 failed" in err
+    assert "claims: 4 checked, 0 assumed, 2 unchecked, 0 failed" in err.splitlines()[-1]
 
 
 def test_every_reason_in_the_bundled_course_reads_in_spanish() -> None:

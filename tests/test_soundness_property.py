@@ -232,7 +232,8 @@ def test_a_false_identity_is_never_checked(data: st.DataObject) -> None:
     lang = data.draw(LANGS, label="lang")
     verdicts = iter_claims(localize(tex, lang, False), variables={"x": domain}, lang=lang)
     event(f"verdicts: {' '.join(v.status.value for v in verdicts) or 'none'}")
-    assert Status.CHECKED not in [v.status for v in verdicts], (tex, domain)
+    proved = {Status.CHECKED, Status.ASSUMED}  # assumed is proved too, only restated
+    assert proved.isdisjoint(v.status for v in verdicts), (tex, domain)
 
 
 LIST_SEPARATORS = [

@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
         "--claims",
         action="store_true",
         help="list every math statement with its position and status "
-        "(checked, unchecked with the reason, failed)",
+        "(checked, assumed or unchecked with the reason, failed)",
     )
     c.set_defaults(run=_check)
 

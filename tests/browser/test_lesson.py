@@ -32,7 +32,7 @@ class Published:
 
 
 POWERS = Published("07-potencias-para-la-ia.md", "/potencias-para-la-ia/", 7, 8, ROOT, "81")
-LOGS = Published("08-logaritmos.md", "/logaritmos/", 8, 8, "#mitades", "32")
+LOGS = Published("08-logaritmos.md", "/logaritmos/", 11, 8, "#mitades", "243")
 LESSONS = [pytest.param(POWERS, id="lesson7"), pytest.param(LOGS, id="lesson8")]
 PATH = POWERS.path
 
@@ -206,7 +206,7 @@ def test_course_page_puts_published_lessons_first(
         ),
         pytest.param(
             LOGS,
-            ["../potencias-para-la-ia/", "../#leccion-9", "../#leccion-9"],
+            ["../potencias-para-la-ia/", "../#leccion-9", "../#leccion-9", "../#leccion-9"],
             {"prev": "../potencias-para-la-ia/"},
             id="lesson8",
         ),

@@ -37,9 +37,16 @@ def test_report_lists_every_statement_and_has_no_axe_violations(
     assert page.locator("tr.claim").count() == len(records)
     checked = sum(r.status.value == "checked" for r in records)
     assert page.locator("tr.claim--checked").count() == checked
-    unchecked = page.locator("tr.claim--unchecked")
-    for row in range(unchecked.count()):
-        assert unchecked.nth(row).locator(".claim-reason").inner_text().strip()
+    assumed = sum(r.status.value == "assumed" for r in records)
+    assert assumed > 0  # the lesson restates its declarations (n > 0, C > 0, k > 0)
+    assert page.locator("tr.claim--assumed").count() == assumed
+    for kind in ("unchecked", "assumed"):
+        rows = page.locator(f"tr.claim--{kind}")
+        for row in range(rows.count()):
+            assert rows.nth(row).locator(".claim-reason").inner_text().strip()
+    assert page.locator("tr.claim td:nth-child(2) math").count() == len(records)
+    assert page.locator("tr.claim code").count() == 0
+    assert page.locator("ul.report-states li").count() == 3
     assert page.locator("#celdas + ul li").count() == len(list(the_lesson().code_cells()))
     assert axe_violations(page, axe_path) == []
     context.close()

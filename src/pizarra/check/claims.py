@@ -1,7 +1,8 @@
 """Check every numeric claim of a lesson in exact real arithmetic.
 
 Each relation between closed numeric expressions must be true; relations with
-letters count as checked only when proved for every value in their domains. The
+letters count as checked only when proved for every value in their domains, and as
+assumed when all they say is what the lesson declared about a letter (``x > 0``). The
 arithmetic lives in :mod:`pizarra.math.exact`; this module reads the lesson, places
 each failure at its ``file:line`` and counts the outcomes for ``pizarra check``.
 """
@@ -48,6 +49,9 @@ class ClaimCounts:
 
     checked: int = 0
     """Claims proved true."""
+    assumed: int = 0
+    """Claims true only because they restate a declared assumption (``x > 0``, ``x``
+    positive): counted apart so that "checked" never includes what was assumed."""
     unchecked: int = 0
     """Claims outside what pizarra can decide (letters not proved, unknown notation)."""
     failed: int = 0
@@ -56,6 +60,7 @@ class ClaimCounts:
     def __add__(self, other: ClaimCounts) -> ClaimCounts:
         return ClaimCounts(
             self.checked + other.checked,
+            self.assumed + other.assumed,
             self.unchecked + other.unchecked,
             self.failed + other.failed,
         )
@@ -66,13 +71,17 @@ class ClaimCounts:
         statuses = [r.status for r in records]
         return cls(
             checked=statuses.count(Status.CHECKED),
+            assumed=statuses.count(Status.ASSUMED),
             unchecked=statuses.count(Status.UNCHECKED),
             failed=statuses.count(Status.FAILED),
         )
 
     def summary(self) -> str:
-        """``claims: 12 checked, 3 unchecked, 0 failed``."""
-        return f"claims: {self.checked} checked, {self.unchecked} unchecked, {self.failed} failed"
+        """``claims: 12 checked, 2 assumed, 3 unchecked, 0 failed``."""
+        return (
+            f"claims: {self.checked} checked, {self.assumed} assumed, "
+            f"{self.unchecked} unchecked, {self.failed} failed"
+        )
 
 
 @dataclass(frozen=True)
@@ -84,9 +93,10 @@ class ClaimRecord:
     claim: str
     """``left relation right`` as written."""
     status: Status
-    """Checked, unchecked or failed."""
+    """Checked, assumed, unchecked or failed."""
     reason: str
-    """Why it was not checked, or why it failed; empty when checked."""
+    """Why it was not checked, why it failed, or which declaration it restates; empty when
+    checked."""
     hint: str
     """How to fix a failure; empty otherwise."""
 

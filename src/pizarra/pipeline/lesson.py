@@ -139,7 +139,7 @@ def _pages(
         **files,
         **states,
         lesson_path(lesson): page.encode(),
-        report_path(lesson): render_report_page(course, lesson, ledger).encode(),
+        report_path(lesson): render_report_page(course, lesson, ledger, tools.math).encode(),
     }
 
 

@@ -44,7 +44,7 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     """Every problem, in source order."""
     claims: ClaimCounts = field(default_factory=ClaimCounts)
-    """Numeric claims checked, unchecked and failed."""
+    """Numeric claims checked, assumed, unchecked and failed."""
     cells_run: int = 0
     """Code cells executed in this run."""
     cells_cached: int = 0

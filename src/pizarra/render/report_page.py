@@ -1,17 +1,23 @@
 """A lesson's verification report page: what "verified" means, statement by statement.
 
-Every lesson page links here. Readers see the counts, every math statement with its
-status (and, when pizarra could not decide it, why), the code cells that were re-run
-and compared, and the references that were resolved.
+Every lesson page links here. Readers see the counts, every math statement typeset
+as on the lesson page with its status (and, when it was assumed or could not be
+decided, why), the code cells that were re-run and compared, and the references that
+were resolved.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+from markupsafe import Markup
 
 from pizarra.base.i18n.strings import t
 from pizarra.check.ledger import LessonLedger
 from pizarra.math.exact.judge import Status
+from pizarra.math.mathml import MathError, MathRenderer, with_macros
+from pizarra.render.math_numbers import localized
 from pizarra.render.pages import SITE_CSS
 from pizarra.render.pages import _page as page  # the one frame every page shares
 from pizarra.source.model import Course, Lesson
@@ -27,8 +33,11 @@ def report_path(lesson: Lesson) -> str:
     return f"{lesson.slug}/{report_folder(lesson)}/index.html"
 
 
-def render_report_page(course: Course, lesson: Lesson, ledger: LessonLedger) -> str:
-    """The report page of ``lesson`` (two folders below the site's root)."""
+def render_report_page(
+    course: Course, lesson: Lesson, ledger: LessonLedger, math: MathRenderer | None = None
+) -> str:
+    """The report page of ``lesson`` (two folders below the site's root); with ``math``,
+    each statement is typeset as the lesson page shows it, else shown as its TeX."""
     lang = lesson.lang
     status_text = {s: t(lang, f"claim_{s.value}") for s in Status}
     return page(
@@ -44,7 +53,24 @@ def render_report_page(course: Course, lesson: Lesson, ledger: LessonLedger) -> 
         counts=ledger.counts,
         status_text=status_text,
         reason=lambda text: reason_text(lang, text),
+        typeset=_typesetter(lesson, math),
     )
+
+
+def _typesetter(lesson: Lesson, math: MathRenderer | None) -> Callable[[str], Markup | None]:
+    """A statement as inline MathML, or None when it cannot be typeset on its own (a
+    link cut from an aligned row, say): the page then shows its TeX rather than nothing."""
+    if math is None:
+        return lambda claim: None
+    render = localized(with_macros(math, lesson.macros), lesson.lang)
+
+    def typeset(claim: str) -> Markup | None:
+        try:
+            return Markup(render(claim, False))  # MathML the renderer made, escaped by it
+        except MathError:
+            return None
+
+    return typeset
 
 
 def reason_text(lang: str, reason: str) -> str:
@@ -119,6 +145,30 @@ REASONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
                 "una potencia irracional de un número que no es positivo",
             ),
             (r"empty side", "uno de sus lados está vacío"),
+            (
+                r"restates the declaration (.+): positive",
+                "solo repite lo que la lección declara: {} > 0",
+            ),
+            (
+                r"restates the declaration (.+): nonnegative",
+                "solo repite lo que la lección declara: {} ≥ 0",
+            ),
+            (
+                r"restates the declaration (.+): nonzero",
+                "solo repite lo que la lección declara: {} ≠ 0",
+            ),
+            (
+                r"restates the declaration (.+): integer",
+                "solo repite lo que la lección declara: {} es un número entero",
+            ),
+            (
+                r"restates the declaration (.+): positive_integer",
+                "solo repite lo que la lección declara: {} es un entero positivo",
+            ),
+            (
+                r"restates the declaration (.+): real",
+                "solo repite lo que la lección declara: {} es real",
+            ),
             (
                 r"n!! is a double factorial to some, \(n!\)! to others: ambiguous",
                 "n!! es el doble factorial para unos y (n!)! para otros: es ambigua",

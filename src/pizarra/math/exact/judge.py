@@ -1,4 +1,5 @@
-"""Judge every claim of one formula: checked (proved true), unchecked, or failed.
+"""Judge every claim of one formula: checked (proved true), assumed (true only because
+it restates a declaration), unchecked, or failed.
 
 This is the pure core of the claims check: TeX and a :class:`Context` in, one
 :class:`Verdict` per link out. Positions in a lesson file are added by
@@ -13,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pizarra.math.exact.assumed import restated_declaration
 from pizarra.math.exact.ast import letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
@@ -48,7 +50,7 @@ class Verdict:
     claim: str
     """``left relation right`` as written (``512^2 = 262{,}145``)."""
     status: Status
-    """Checked, unchecked or failed."""
+    """Checked, assumed, unchecked or failed."""
     message: str
     """For a failure, the error; for an unchecked claim, why it was not checked."""
     hint: str
@@ -104,6 +106,10 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         if decision is None:
             decision = _decide(tex, claim, link, left, right, context)
         status, message, hint = decision
+        if status is Status.CHECKED:
+            restated = restated_declaration(link.relation, left, right, context)
+            if restated is not None:
+                status, message = Status.ASSUMED, f"restates the declaration {restated}"
         if status is Status.FAILED and _spanish_grouping(claim, context.lang):
             hint = SPANISH_GROUPING_HINT
         verdicts.append(Verdict(claim, status, message, hint, link.offset))

@@ -10,6 +10,9 @@ class Status(Enum):
     """How a claim fared."""
 
     CHECKED = "checked"
+    ASSUMED = "assumed"
+    """True, but only because it restates a declared assumption (``x > 0`` for a positive
+    ``x``): nothing was verified beyond the declaration."""
     UNCHECKED = "unchecked"
     FAILED = "failed"
 
