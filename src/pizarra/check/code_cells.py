@@ -25,7 +25,7 @@ from pizarra.check.kernel.execute import (
     CodeRunner,
     RunResult,
 )
-from pizarra.check.kernel.pump import FIGURE_LIMIT
+from pizarra.check.kernel.pump import FIGURE_LIMIT, LESSON_FIGURE_LIMIT
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
@@ -165,6 +165,25 @@ def _check_one(
                 "and it was stopped",
                 hint="plot fewer points or smaller images (every 100th of a long series, a "
                 "histogram, a downsampled array); dense plots are already drawn as pictures",
+            )
+        ]
+    if result.lesson_figures_too_large:
+        return [
+            Diagnostic(
+                cell.pos,
+                f"the lesson's figures come to more than {_size(LESSON_FIGURE_LIMIT)} of SVG "
+                "with this cell's, and it was stopped",
+                hint="draw fewer or smaller figures, or split the lesson in two",
+            )
+        ]
+    if result.protocol_error:
+        return [
+            Diagnostic(
+                cell.pos,
+                "the code cell wrote on the kernel's private answer channel "
+                f"({plain(result.protocol_error)}), and the kernel was stopped",
+                hint="leave pizarra's kernel alone: print results, do not write to its "
+                "file descriptors",
             )
         ]
     if result.truncated:
