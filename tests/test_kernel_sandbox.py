@@ -1,0 +1,265 @@
+"""Hostile cells run through pizarra's kernel are held: each test runs what an attacker's
+pull request could put in a lesson and checks what it reached.
+
+Where the system allows user namespaces (Debian does, and so does the machine these tests
+run on in CI), the kernel must be in them; where it does not, the tests check what the
+subreaper fallback promises instead (``docs/authoring.md``)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from pizarra.base.errors import Severity
+from pizarra.check.code_cells import CellOutcome, check_code_cells
+from pizarra.check.kernel import launcher
+from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult, Session
+from pizarra.check.kernel.pump import LESSON_FIGURE_LIMIT
+from pizarra.source.lower import parse_lesson
+
+
+def run(*codes: str, memory: int | None = None) -> tuple[list[RunResult], Session]:
+    """Run the cells in one kernel; their results and the session (for its isolation)."""
+    sessions: list[Session] = []
+    original = Session.run_all
+
+    def keep(self: Session, cells: list[CellRequest], timeout: float) -> list[RunResult]:
+        sessions.append(self)
+        return original(self, cells, timeout)
+
+    Session.run_all = keep  # type: ignore[assignment,method-assign]
+    try:
+        results = KernelRunner()([CellRequest(c, 60) for c in codes], 120, memory)
+    finally:
+        Session.run_all = original  # type: ignore[method-assign]
+    return results, sessions[0]
+
+
+def out(code: str) -> tuple[str, Session]:
+    results, session = run(code)
+    assert results[-1].ok, results[-1].stderr
+    return results[-1].stdout, session
+
+
+def namespaced(session: Session) -> bool:
+    assert session.isolation in ("namespaces", "subreaper"), session.isolation
+    return session.isolation == "namespaces"
+
+
+def test_the_kernel_cannot_unmount_its_proc_and_sees_only_its_own_processes() -> None:
+    shown, session = out(
+        "import ctypes, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "print(libc.umount2(b'/proc', 2), ctypes.get_errno())\n"
+        "print(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))\n"
+    )
+    if namespaced(session):
+        result, processes = shown.splitlines()
+        assert result.startswith("-1 ")
+        assert max(eval(processes)) < 10 and os.getpid() not in eval(processes)
+
+
+def test_the_kernel_holds_no_capability_and_cannot_gain_one() -> None:
+    shown, session = out(
+        "status = dict(l.split(':\\t') for l in open('/proc/self/status').read().splitlines()"
+        " if ':\\t' in l)\n"
+        "print(status['CapEff'], status['CapPrm'], status['CapBnd'], status['NoNewPrivs'])\n"
+    )
+    caps = shown.split()
+    assert caps[3] == "1"
+    if namespaced(session) or os.getuid() == 0:
+        assert caps[:3] == ["0000000000000000"] * 3
+
+
+def test_the_launchers_memory_cannot_be_opened_from_a_cell() -> None:
+    shown, _ = out(
+        "import os\n"
+        "for pid in [p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]:\n"
+        "    try:\n"
+        "        os.close(os.open(f'/proc/{pid}/mem', os.O_RDWR)); print('opened', pid)\n"
+        "    except OSError as exc:\n"
+        "        print('refused', exc.errno)\n"
+    )
+    assert "opened" not in shown
+
+
+def test_as_root_the_kernel_is_nobody_and_the_venv_is_read_only() -> None:
+    marker = f"zz_pizarra_test_{uuid.uuid4().hex}.pth"
+    site = next(p for p in sys.path if p.endswith("site-packages"))
+    shown, session = out(
+        "import os\n"
+        "try:\n    open('/etc/shadow').read(1); print('shadow read')\n"
+        "except OSError as exc:\n    print('shadow', exc.errno)\n"
+        f"try:\n    open({site + '/' + marker!r}, 'w').write('import os')\n    print('planted')\n"
+        "except OSError as exc:\n    print('pth', exc.errno)\n"
+    )
+    assert not Path(site, marker).exists()
+    assert "planted" not in shown
+    if os.getuid() == 0:
+        assert "host uid 65534" in session.isolation_details
+        assert "shadow read" not in shown
+
+
+def test_the_kernel_has_no_network_not_even_loopback() -> None:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        shown, session = out(
+            "import socket\n"
+            "try:\n"
+            f"    socket.create_connection(('127.0.0.1', {port}), timeout=3); print('connected')\n"
+            "except OSError as exc:\n    print('refused', exc.errno)\n"
+        )
+    if namespaced(session):
+        assert shown.startswith("refused")
+
+
+def test_tmp_and_dev_shm_are_private_bounded_and_gone_after_the_lesson() -> None:
+    name = f"pizarra-test-{uuid.uuid4().hex}"
+    shown, session = out(
+        f"open('/tmp/{name}', 'w').write('x')\n"
+        "n = 0\n"
+        "try:\n"
+        f"    with open('/dev/shm/{name}', 'wb') as f:\n"
+        "        for _ in range(200):\n"
+        "            f.write(b'\\1' * 2**20); f.flush(); n += 1\n"
+        "except OSError as exc:\n    print('stopped', exc.errno)\n"
+        "print(n)\n"
+    )
+    assert not Path("/tmp", name).exists() and not Path("/dev/shm", name).exists()
+    if namespaced(session):
+        assert int(shown.split()[-1]) <= launcher.SCRATCH // 2**20
+
+
+def test_the_work_folder_has_a_quota() -> None:
+    shown, _ = out(
+        "n = 0\n"
+        "try:\n"
+        "    with open('big', 'wb') as f:\n"
+        "        for _ in range(400):\n"
+        "            f.write(b'\\0' * 2**20); f.flush(); n += 1\n"
+        "except OSError as exc:\n    print('stopped', exc.errno)\n"
+        "print(n)\n"
+    )
+    assert shown.startswith("stopped") and int(shown.split()[-1]) <= launcher.WORK_QUOTA // 2**20
+
+
+def test_a_fork_bomb_meets_the_process_limit() -> None:
+    shown, session = out(
+        "import os, time\n"
+        "n = 0\n"
+        "for i in range(400):\n"
+        "    try:\n        pid = os.fork()\n"
+        "    except OSError:\n        break\n"
+        "    if pid == 0:\n        time.sleep(60); os._exit(0)\n"
+        "    n += 1\n"
+        "print(n)\n"
+    )
+    if namespaced(session) or os.getuid() == 0:
+        assert int(shown) < launcher.PROCESS_LIMIT
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import mmap\nm = mmap.mmap(-1, 2 * 1024**3, flags=mmap.MAP_SHARED | mmap.MAP_ANONYMOUS)\n"
+        "for i in range(0, len(m), 4096): m[i] = 1\nprint('touched')\n",
+        "import os\nfd = os.memfd_create('x')\nchunk = b'\\1' * 2**24\n"
+        "for _ in range(128): os.write(fd, chunk)\nprint('touched')\n",
+        "import os, select, time\nr, w = os.pipe()\nfor _ in range(4):\n    if os.fork() == 0:\n"
+        "        b = bytearray(400 * 1024**2)\n"
+        "        for i in range(0, len(b), 4096): b[i] = 1\n"
+        "        os.write(w, b'k'); time.sleep(30); os._exit(0)\n"
+        "ready, end = 0, time.monotonic() + 20\n"
+        "while ready < 4 and select.select([r], [], [], max(0, end - time.monotonic()))[0]:\n"
+        "    ready += len(os.read(r, 4))\n"
+        "print('touched' if ready == 4 else ready)\n",
+    ],
+    ids=["shared mapping", "memfd", "forks"],
+)
+def test_memory_beyond_the_limit_is_refused_whatever_holds_it(code: str) -> None:
+    results, session = run(code, memory=512 * 1024**2)
+    groups = "memory cgroup" in session.isolation_details
+    if groups or "fork" not in code:  # rlimits are per process: forks need the cgroup
+        assert "touched" not in results[-1].stdout
+
+
+def test_the_kernel_cannot_leave_or_change_its_cgroups() -> None:
+    shown, _ = out(
+        "import os\n"
+        "for root, dirs, files in os.walk('/sys/fs/cgroup'):\n"
+        "    for name in ('cgroup.procs', 'pids.max', 'memory.max', 'memory.limit_in_bytes'):\n"
+        "        if name in files:\n"
+        "            try:\n"
+        "                open(os.path.join(root, name), 'w').write('max' if 'max' in name or"
+        " 'limit' in name else str(os.getpid()))\n"
+        "                print('wrote', root, name)\n"
+        "            except OSError:\n                pass\n"
+        "    if root.count('/') > 5: dirs.clear()\n"
+    )
+    assert "wrote" not in shown
+
+
+PRE = (
+    "import sys\n"
+    "f = sys._getframe()\n"
+    "while 'responses' not in f.f_locals: f = f.f_back\n"
+    "resp = f.f_locals['responses']\n"
+)
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"{not json\n",
+        b"[1, 2]\n",
+        b'{"exit": "x"}\n',
+        b'{"exit": 0}\n',
+        b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        b'{"isolation": "none", "details": []}\n',
+        b'{"ok": true, "figures": [{"svg": "@@@", "width": 1, "height": 1}], "missing": []}\n',
+    ],
+    ids=["malformed", "list", "exit text", "forged exit", "deep", "isolation", "bad figure"],
+)
+def test_garbage_on_the_answer_pipe_is_the_cells_fault(garbage: bytes) -> None:
+    code = PRE + f"resp.write({garbage!r}); resp.flush()\nprint(1)\n"
+    results, session = run(code, "print(2)\n")
+    assert len(results) == 1 and results[0].protocol_error and not results[0].ok
+    assert session.isolation in ("namespaces", "subreaper")
+
+
+def test_a_protocol_error_is_reported_at_the_cell_with_a_hint(tmp_path: Path) -> None:
+    lesson_file = tmp_path / "l.md"
+    code = PRE + "resp.write(b'[1]\\n'); resp.flush()"
+    fence = "```"
+    lesson_file.write_text(
+        '---\ntitle: "T"\nlesson: 1\nlang: en\nsummary: "s"\nslug: t\n---\n\n'
+        f"{fence}{{code-cell}} python\n{code}\n{fence}\n"
+    )
+    lesson, _ = parse_lesson(lesson_file, "l.md")
+    cell = next(iter(lesson.code_cells()))
+    results, _ = run(cell.code)
+    outcome = CellOutcome(cell, results[0], False)
+    [diagnostic] = check_code_cells(lesson, [outcome])
+    assert diagnostic.severity == Severity.ERROR and diagnostic.pos.line == cell.pos.line
+    assert "private answer channel" in diagnostic.message and diagnostic.hint
+    assert "bug in pizarra" not in diagnostic.message
+
+
+def test_a_lessons_figures_together_are_bounded() -> None:
+    flood = (
+        "import matplotlib.pyplot as plt, pizarra.check.kernel.figures as kf, os\n"
+        "kf.take_figures = lambda: [(b'<svg>' + os.urandom(5_000_000).hex().encode() + b'</svg>',"
+        " 10, 10)]\n"
+    )
+    cells = [flood] + ["print(1)\n"] * 12
+    results, session = run(*cells)
+    assert results[-1].lesson_figures_too_large and not results[-1].ok
+    assert len(results) < len(cells)
+    assert session.figure_bytes <= LESSON_FIGURE_LIMIT + 16 * 1024**2
