@@ -18,61 +18,64 @@ import pytest
 from pizarra.base.errors import Severity
 from pizarra.check.code_cells import CellOutcome, check_code_cells
 from pizarra.check.kernel import launcher
-from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult, Session
+from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
 from pizarra.check.kernel.pump import LESSON_FIGURE_LIMIT
 from pizarra.source.lower import parse_lesson
 
 
-def run(*codes: str, memory: int | None = None) -> tuple[list[RunResult], Session]:
-    """Run the cells in one kernel; their results and the session (for its isolation)."""
-    sessions: list[Session] = []
-    original = Session.run_all
-
-    def keep(self: Session, cells: list[CellRequest], timeout: float) -> list[RunResult]:
-        sessions.append(self)
-        return original(self, cells, timeout)
-
-    Session.run_all = keep  # type: ignore[assignment,method-assign]
-    try:
-        results = KernelRunner()([CellRequest(c, 60) for c in codes], 120, memory)
-    finally:
-        Session.run_all = original  # type: ignore[method-assign]
-    return results, sessions[0]
+def run(*codes: str, memory: int | None = None) -> tuple[list[RunResult], KernelRunner]:
+    """Run the cells in one kernel; their results and the runner (for its isolation)."""
+    runner = KernelRunner()
+    return runner([CellRequest(c, 60) for c in codes], 120, memory), runner
 
 
-def out(code: str) -> tuple[str, Session]:
-    results, session = run(code)
+def out(code: str) -> tuple[str, KernelRunner]:
+    results, runner = run(code)
     assert results[-1].ok, results[-1].stderr
-    return results[-1].stdout, session
+    return results[-1].stdout, runner
 
 
-def namespaced(session: Session) -> bool:
-    assert session.isolation in ("namespaces", "subreaper"), session.isolation
-    return session.isolation == "namespaces"
+def namespaced(runner: KernelRunner) -> bool:
+    mode = runner.isolation[0]
+    assert mode in ("namespaces", "subreaper"), mode
+    return mode == "namespaces"
 
 
 def test_the_kernel_cannot_unmount_its_proc_and_sees_only_its_own_processes() -> None:
-    shown, session = out(
+    shown, runner = out(
         "import ctypes, os\n"
         "libc = ctypes.CDLL(None, use_errno=True)\n"
         "print(libc.umount2(b'/proc', 2), ctypes.get_errno())\n"
-        "print(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))\n"
+        "print(*sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))\n"
     )
-    if namespaced(session):
-        result, processes = shown.splitlines()
+    if namespaced(runner):
+        result, listed = shown.splitlines()
+        processes = [int(p) for p in listed.split()]
         assert result.startswith("-1 ")
-        assert max(eval(processes)) < 10 and os.getpid() not in eval(processes)
+        assert max(processes) < 10 and os.getpid() not in processes
+
+
+def test_a_cell_can_make_no_namespace_of_its_own() -> None:
+    shown, runner = out(
+        "import ctypes\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "for flag in (0x10000000, 0x00020000, 0x40000000, 0x10000000 | 0x00020000):\n"
+        "    print(libc.unshare(flag))\n"
+    )
+    if namespaced(runner):
+        assert "no further namespaces" in runner.isolation[1]
+        assert shown.split() == ["-1"] * 4
 
 
 def test_the_kernel_holds_no_capability_and_cannot_gain_one() -> None:
-    shown, session = out(
+    shown, runner = out(
         "status = dict(l.split(':\\t') for l in open('/proc/self/status').read().splitlines()"
         " if ':\\t' in l)\n"
         "print(status['CapEff'], status['CapPrm'], status['CapBnd'], status['NoNewPrivs'])\n"
     )
     caps = shown.split()
     assert caps[3] == "1"
-    if namespaced(session) or os.getuid() == 0:
+    if namespaced(runner) or os.getuid() == 0:
         assert caps[:3] == ["0000000000000000"] * 3
 
 
@@ -91,7 +94,7 @@ def test_the_launchers_memory_cannot_be_opened_from_a_cell() -> None:
 def test_as_root_the_kernel_is_nobody_and_the_venv_is_read_only() -> None:
     marker = f"zz_pizarra_test_{uuid.uuid4().hex}.pth"
     site = next(p for p in sys.path if p.endswith("site-packages"))
-    shown, session = out(
+    shown, runner = out(
         "import os\n"
         "try:\n    open('/etc/shadow').read(1); print('shadow read')\n"
         "except OSError as exc:\n    print('shadow', exc.errno)\n"
@@ -101,7 +104,7 @@ def test_as_root_the_kernel_is_nobody_and_the_venv_is_read_only() -> None:
     assert not Path(site, marker).exists()
     assert "planted" not in shown
     if os.getuid() == 0:
-        assert "host uid 65534" in session.isolation_details
+        assert "host uid 65534" in runner.isolation[1]
         assert "shadow read" not in shown
 
 
@@ -110,19 +113,19 @@ def test_the_kernel_has_no_network_not_even_loopback() -> None:
         listener.bind(("127.0.0.1", 0))
         listener.listen()
         port = listener.getsockname()[1]
-        shown, session = out(
+        shown, runner = out(
             "import socket\n"
             "try:\n"
             f"    socket.create_connection(('127.0.0.1', {port}), timeout=3); print('connected')\n"
             "except OSError as exc:\n    print('refused', exc.errno)\n"
         )
-    if namespaced(session):
+    if namespaced(runner):
         assert shown.startswith("refused")
 
 
 def test_tmp_and_dev_shm_are_private_bounded_and_gone_after_the_lesson() -> None:
     name = f"pizarra-test-{uuid.uuid4().hex}"
-    shown, session = out(
+    shown, runner = out(
         f"open('/tmp/{name}', 'w').write('x')\n"
         "n = 0\n"
         "try:\n"
@@ -133,7 +136,7 @@ def test_tmp_and_dev_shm_are_private_bounded_and_gone_after_the_lesson() -> None
         "print(n)\n"
     )
     assert not Path("/tmp", name).exists() and not Path("/dev/shm", name).exists()
-    if namespaced(session):
+    if namespaced(runner):
         assert int(shown.split()[-1]) <= launcher.SCRATCH // 2**20
 
 
@@ -151,7 +154,7 @@ def test_the_work_folder_has_a_quota() -> None:
 
 
 def test_a_fork_bomb_meets_the_process_limit() -> None:
-    shown, session = out(
+    shown, runner = out(
         "import os, time\n"
         "n = 0\n"
         "for i in range(400):\n"
@@ -161,7 +164,7 @@ def test_a_fork_bomb_meets_the_process_limit() -> None:
         "    n += 1\n"
         "print(n)\n"
     )
-    if namespaced(session) or os.getuid() == 0:
+    if namespaced(runner) or os.getuid() == 0:
         assert int(shown) < launcher.PROCESS_LIMIT
 
 
@@ -184,8 +187,8 @@ def test_a_fork_bomb_meets_the_process_limit() -> None:
     ids=["shared mapping", "memfd", "forks"],
 )
 def test_memory_beyond_the_limit_is_refused_whatever_holds_it(code: str) -> None:
-    results, session = run(code, memory=512 * 1024**2)
-    groups = "memory cgroup" in session.isolation_details
+    results, runner = run(code, memory=512 * 1024**2)
+    groups = "memory cgroup" in runner.isolation[1]
     if groups or "fork" not in code:  # rlimits are per process: forks need the cgroup
         assert "touched" not in results[-1].stdout
 
@@ -229,9 +232,9 @@ PRE = (
 )
 def test_garbage_on_the_answer_pipe_is_the_cells_fault(garbage: bytes) -> None:
     code = PRE + f"resp.write({garbage!r}); resp.flush()\nprint(1)\n"
-    results, session = run(code, "print(2)\n")
+    results, runner = run(code, "print(2)\n")
     assert len(results) == 1 and results[0].protocol_error and not results[0].ok
-    assert session.isolation in ("namespaces", "subreaper")
+    assert runner.isolation[0] in ("namespaces", "subreaper")
 
 
 def test_a_protocol_error_is_reported_at_the_cell_with_a_hint(tmp_path: Path) -> None:
@@ -259,7 +262,7 @@ def test_a_lessons_figures_together_are_bounded() -> None:
         " 10, 10)]\n"
     )
     cells = [flood] + ["print(1)\n"] * 12
-    results, session = run(*cells)
+    results, _ = run(*cells)
     assert results[-1].lesson_figures_too_large and not results[-1].ok
     assert len(results) < len(cells)
-    assert session.figure_bytes <= LESSON_FIGURE_LIMIT + 16 * 1024**2
+    assert sum(len(f.svg) for r in results for f in r.figures) <= LESSON_FIGURE_LIMIT

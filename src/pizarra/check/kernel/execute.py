@@ -154,6 +154,9 @@ class KernelRunner:
         """Bytes of data the kernel may allocate (``RLIMIT_DATA``)."""
         self.max_timeout = max_timeout
         """Upper bound on any timeout, whatever the lesson asks for."""
+        self.isolation: tuple[str, tuple[str, ...]] = ("", ())
+        """How the last kernel this runner started (in this process) was isolated: the
+        launcher's mode and what holds in it (see :attr:`Session.isolation`)."""
 
     def __call__(
         self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
@@ -168,6 +171,7 @@ class KernelRunner:
                 return session.run_all(cells, min(lesson_timeout, self.max_timeout))
             finally:
                 session.close()
+                self.isolation = (session.isolation, session.isolation_details)
 
 
 class Session:
@@ -223,6 +227,8 @@ class Session:
         """What holds in that mode, one item each (cgroups, host uid, ...)."""
         self.exit_code: int | None = None
         self.ended = False
+        self.launch_error = ""
+        """Why the launcher could not start the kernel, when it says so."""
         """True once the launcher's status pipe closed or reported the kernel's exit."""
         self.figure_bytes = 0
         """Bytes of SVG the lesson's cells have drawn so far."""
@@ -260,9 +266,12 @@ class Session:
             code = self.exit_code
         else:
             code = None
+        stderr = pump.text("err")
+        if status == "exited" and self.launch_error:
+            stderr += f"pizarra could not start the lesson's kernel: {self.launch_error}\n"
         return RunResult(
             stdout=pump.text("out"),
-            stderr=pump.text("err"),
+            stderr=stderr,
             exit_code=code,
             timed_out=status == "timeout",
             truncated=status == "truncated",
@@ -295,6 +304,7 @@ class Session:
                 self.isolation_details = tuple(message["details"])
             elif "exit" in message:
                 self.exit_code = message["exit"]
+                self.launch_error = message["error"][:500]
                 self.ended = True
 
     def close(self, graceful: bool = True) -> None:

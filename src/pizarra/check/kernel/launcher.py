@@ -138,6 +138,8 @@ def _init(report: list[str]) -> None:
         "private /proc, /tmp and /dev/shm",
         f"{PROCESS_LIMIT} tasks",
     ]
+    if namespaces.limit_nesting():
+        details.append("no further namespaces")
     _say({"isolation": "namespaces", "details": details})
     global _child
     _child = os.fork()

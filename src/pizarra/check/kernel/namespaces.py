@@ -147,6 +147,17 @@ def seal(workdir: str, quota: int, scratch: int) -> list[str]:
     return left
 
 
+def limit_nesting() -> bool:
+    """Allow one more user namespace below this one, the kernel's own (:func:`lock_in`):
+    a cell can then make none, nor any namespace of a kind that needs one. False where the
+    limit could not be set."""
+    try:
+        _write("/proc/sys/user/max_user_namespaces", "1")
+    except OSError:
+        return False
+    return True
+
+
 def lock_in() -> None:
     """In the kernel: lock every mount, then give up every capability, for good."""
     sc.unshare(sc.CLONE_NEWUSER | sc.CLONE_NEWNS)
