@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pizarra.base.errors import Severity
+from pizarra.base.errors import Diagnostic, Severity
 from pizarra.check.code_cells import CellOutcome, check_code_cells
 from pizarra.check.kernel import launcher
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
@@ -237,20 +237,37 @@ def test_garbage_on_the_answer_pipe_is_the_cells_fault(garbage: bytes) -> None:
     assert runner.isolation[0] in ("namespaces", "subreaper")
 
 
-def test_a_protocol_error_is_reported_at_the_cell_with_a_hint(tmp_path: Path) -> None:
-    lesson_file = tmp_path / "l.md"
-    code = PRE + "resp.write(b'[1]\\n'); resp.flush()"
+def diagnose(
+    tmp_path: Path, code: str, memory: int | None = None
+) -> tuple[Diagnostic, KernelRunner]:
+    """Run a one-cell lesson through the kernel; the one diagnostic of its check."""
     fence = "```"
-    lesson_file.write_text(
+    (tmp_path / "l.md").write_text(
         '---\ntitle: "T"\nlesson: 1\nlang: en\nsummary: "s"\nslug: t\n---\n\n'
         f"{fence}{{code-cell}} python\n{code}\n{fence}\n"
     )
-    lesson, _ = parse_lesson(lesson_file, "l.md")
+    lesson, _ = parse_lesson(tmp_path / "l.md", "l.md")
     cell = next(iter(lesson.code_cells()))
-    results, _ = run(cell.code)
-    outcome = CellOutcome(cell, results[0], False)
-    [diagnostic] = check_code_cells(lesson, [outcome])
-    assert diagnostic.severity == Severity.ERROR and diagnostic.pos.line == cell.pos.line
+    results, runner = run(cell.code, memory=memory)
+    [diagnostic] = check_code_cells(lesson, [CellOutcome(cell, results[0], False)])
+    assert diagnostic.pos.line == cell.pos.line
+    return diagnostic, runner
+
+
+def test_a_kernel_killed_for_its_memory_is_told_how_to_fix_it(tmp_path: Path) -> None:
+    code = (
+        "import mmap\nm = mmap.mmap(-1, 2 * 1024**3, flags=mmap.MAP_SHARED | mmap.MAP_ANONYMOUS)\n"
+        "for i in range(0, len(m), 4096): m[i] = 1"
+    )
+    diagnostic, runner = diagnose(tmp_path, code, memory=256 * 1024**2)
+    assert diagnostic.severity == Severity.ERROR
+    if "memory cgroup" in runner.isolation[1]:  # the kernel was killed, not refused
+        assert "SIGKILL" in diagnostic.message and "kernel_memory" in diagnostic.hint
+
+
+def test_a_protocol_error_is_reported_at_the_cell_with_a_hint(tmp_path: Path) -> None:
+    diagnostic, _ = diagnose(tmp_path, PRE + "resp.write(b'[1]\\n'); resp.flush()")
+    assert diagnostic.severity == Severity.ERROR
     assert "private answer channel" in diagnostic.message and diagnostic.hint
     assert "bug in pizarra" not in diagnostic.message
 

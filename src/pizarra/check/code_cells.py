@@ -304,7 +304,15 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
     code = result.exit_code
     if code is not None and code < 0:
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
-        return Diagnostic(cell.pos, f"the code cell was killed by signal {name}", detail=detail)
+        hint = (
+            "a kernel whose memory (its processes and shared memory together) passes the "
+            "lesson's limit is killed: use less, or raise `kernel_memory` in the front matter"
+            if name == "SIGKILL"
+            else ""
+        )
+        return Diagnostic(
+            cell.pos, f"the code cell was killed by signal {name}", hint=hint, detail=detail
+        )
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     if code == 1 and lines and _CELL_FRAME.search(result.stderr):
         return Diagnostic(
