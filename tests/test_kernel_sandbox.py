@@ -17,7 +17,7 @@ import pytest
 
 from pizarra.base.errors import Diagnostic, Severity
 from pizarra.check.code_cells import CellOutcome, check_code_cells
-from pizarra.check.kernel import launcher
+from pizarra.check.kernel import launcher, namespaces
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
 from pizarra.check.kernel.pump import LESSON_FIGURE_LIMIT
 from pizarra.source.lower import parse_lesson
@@ -119,8 +119,31 @@ def test_the_kernel_has_no_network_not_even_loopback() -> None:
             f"    socket.create_connection(('127.0.0.1', {port}), timeout=3); print('connected')\n"
             "except OSError as exc:\n    print('refused', exc.errno)\n"
         )
+        listener.settimeout(0.2)
+        with pytest.raises(TimeoutError):
+            listener.accept()  # nothing arrived at the host's loopback
     if namespaced(runner):
         assert shown.startswith("refused")
+
+
+def test_the_kernel_has_a_dev_of_its_own_and_a_loopback_of_its_own() -> None:
+    shown, runner = out(
+        "import os, socket\n"
+        "print(*sorted(os.listdir('/dev')))\n"
+        "server = socket.socket(); server.bind(('127.0.0.1', 0)); server.listen()\n"
+        "socket.create_connection(server.getsockname()).close(); print('loopback')\n"
+    )
+    if namespaced(runner):
+        devices, loopback = shown.splitlines()
+        assert set(devices.split()) <= {
+            *namespaces.DEVICES,
+            "fd",
+            "shm",
+            "stdin",
+            "stdout",
+            "stderr",
+        }
+        assert loopback == "loopback"
 
 
 def test_tmp_and_dev_shm_are_private_bounded_and_gone_after_the_lesson() -> None:

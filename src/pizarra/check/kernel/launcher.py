@@ -134,12 +134,15 @@ def _init(report: list[str]) -> None:
     details = [
         *report,
         "user, pid, mount, network, ipc, uts and cgroup namespaces",
+        "a /dev of its own",
         f"file system {namespaces.report_mounts_left(left)}",
         "private /proc, /tmp and /dev/shm",
         f"{PROCESS_LIMIT} tasks",
     ]
     if namespaces.limit_nesting():
         details.append("no further namespaces")
+    if namespaces.loopback_up():
+        details.append("a loopback device of its own")
     _say({"isolation": "namespaces", "details": details})
     global _child
     _child = os.fork()

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
+import socket
+import struct
 import sys
 
 from pizarra.check.kernel import syscalls as sc
@@ -137,6 +140,7 @@ def seal(workdir: str, quota: int, scratch: int) -> list[str]:
         os.makedirs(workdir, exist_ok=True)  # in a tmpfs of expose_interpreter, if covered
     left = [point for point in _mount_points() if not _read_only(point)]
     sc.mount("proc", "/proc", "proc", sc.MS_NOSUID | sc.MS_NODEV | sc.MS_NOEXEC)
+    _minimal_dev()
     places = [place for place in ("/tmp", "/dev/shm") if os.path.isdir(place)]
     for path in _cover(places, scratch, "1777", _interpreter_folders()):
         if not _read_only(path):
@@ -145,6 +149,47 @@ def seal(workdir: str, quota: int, scratch: int) -> list[str]:
     _tmpfs(workdir, quota, "0700")
     os.chdir(workdir)
     return left
+
+
+DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
+"""The device nodes a kernel keeps (as bubblewrap's ``--dev``): no others of the host."""
+
+
+def _minimal_dev() -> None:
+    """A ``/dev`` of its own: a tmpfs with :data:`DEVICES` bound in from the host, the
+    usual links to ``/proc/self/fd`` and an empty ``shm`` (its tmpfs comes next);
+    read-only once made."""
+    found = [name for name in DEVICES if os.path.exists(f"/dev/{name}")]
+    originals = [os.open(f"/dev/{name}", os.O_PATH) for name in found]
+    try:
+        _tmpfs("/dev", 1024 * 1024, "0755", nodev=False)
+        for name, fd in zip(found, originals, strict=True):
+            os.close(os.open(f"/dev/{name}", os.O_CREAT | os.O_WRONLY, 0o666))
+            sc.mount(f"/proc/self/fd/{fd}", f"/dev/{name}", None, sc.MS_BIND)
+    finally:
+        for fd in originals:
+            os.close(fd)
+    os.mkdir("/dev/shm", 0o1777)
+    os.symlink("/proc/self/fd", "/dev/fd")
+    for number, name in enumerate(("stdin", "stdout", "stderr")):
+        os.symlink(f"/proc/self/fd/{number}", f"/dev/{name}")
+    sc.mount(None, "/dev", None, sc.MS_REMOUNT | sc.MS_BIND | sc.MS_RDONLY | sc.MS_NOSUID)
+
+
+def loopback_up() -> bool:
+    """Bring up the namespace's own loopback device, so a lesson may run a server and
+    its client on 127.0.0.1 within itself (it is not the host's loopback)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        request = struct.pack("16sh14x", b"lo", 0)
+        try:
+            flags = struct.unpack("16sh14x", fcntl.ioctl(probe, _SIOCGIFFLAGS, request))[1]
+            fcntl.ioctl(probe, _SIOCSIFFLAGS, struct.pack("16sh14x", b"lo", flags | 1))
+        except OSError:
+            return False
+    return True
+
+
+_SIOCGIFFLAGS, _SIOCSIFFLAGS = 0x8913, 0x8914
 
 
 def limit_nesting() -> bool:
@@ -214,9 +259,10 @@ def _read_only(point: str) -> bool:
     return True
 
 
-def _tmpfs(place: str, size: int, mode: str) -> None:
+def _tmpfs(place: str, size: int, mode: str, nodev: bool = True) -> None:
     options = f"size={size},nr_inodes={max(1024, size // 4096)},mode={mode}"
-    sc.mount("tmpfs", place, "tmpfs", sc.MS_NOSUID | sc.MS_NODEV, options)
+    flags = sc.MS_NOSUID | (sc.MS_NODEV if nodev else 0)
+    sc.mount("tmpfs", place, "tmpfs", flags, options)
 
 
 def _write(path: str, text: str) -> None:
