@@ -109,7 +109,11 @@ def _sandbox(memory: int, groups: list[cgroups.Group]) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (space, space))
     report += [f"host uid {uid}", *(f"{c} cgroup" for c in sorted(limited))]
     sc.prctl(sc.PR_SET_DUMPABLE, 1)  # else its /proc/self is root's: no maps written
-    entered = namespaces.enter(uid, gid)
+    try:
+        entered = namespaces.enter(uid, gid)
+    except OSError as exc:
+        _say({"exit": 71, "error": f"cannot enter the kernel's namespaces: {exc}"})
+        os._exit(71)
     sc.prctl(sc.PR_SET_DUMPABLE, 0)  # now the namespace's root owns it: nothing above
     if entered:
         global _child

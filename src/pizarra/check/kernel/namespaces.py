@@ -53,16 +53,14 @@ _STATVFS_TO_MOUNT = (
 
 def enter(uid: int, gid: int) -> bool:
     """Enter the new namespaces as root of them, mapped to host ``uid``/``gid``; False
-    (and nothing changed) where the system does not allow it."""
+    (and nothing changed) where the system does not allow it, :class:`OSError` when it
+    went wrong once inside."""
     try:
         sc.unshare(NAMESPACES)
     except OSError:
         return False
-    try:
-        _map(f"0 {uid} 1", f"0 {gid} 1")
-        sc.mount(None, "/", None, sc.MS_REC | sc.MS_PRIVATE)
-    except OSError:
-        os._exit(71)  # half inside: the launcher reports the kernel's start as failed
+    _map(f"0 {uid} 1", f"0 {gid} 1")  # an error here leaves us half inside: no kernel
+    sc.mount(None, "/", None, sc.MS_REC | sc.MS_PRIVATE)
     return True
 
 
