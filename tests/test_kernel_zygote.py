@@ -156,8 +156,10 @@ def _spawn_in_step(
             for _ in range(ROUNDS):
                 barrier.wait(60)
                 answers, answer_end = os.pipe()
-                forked = kernel_zygote.spawn(PYTHON, 2**31, workdir, {}, answer_end)
+                status, status_end = os.pipe()
+                forked = kernel_zygote.spawn(PYTHON, 2**31, workdir, {}, answer_end, status_end)
                 os.close(answer_end)
+                os.close(status_end)
                 assert forked is not None and forked.stdin is not None
                 pipe = f"pipe:[{os.fstat(forked.stdin.fileno()).st_ino}]"
                 assert _holds(forked.pid, pipe)
@@ -168,22 +170,39 @@ def _spawn_in_step(
                     assert stream is not None
                     stream.close()
                 os.close(answers)
+                os.close(status)
         problems.put("")
     except BaseException as exc:
         problems.put(repr(exc))
 
 
 def _holds(pid: int, target: str) -> bool:
-    """Whether a file descriptor of the process points to ``target`` (forked with the
-    zygote's copies of the pipes, it holds them from its first instant, though it moves
-    them to fds 0 to 3 meanwhile: look again if it did so while being looked at)."""
+    """Whether the process, or one of its descendants, has a file descriptor pointing to
+    ``target`` (forked with the zygote's copies of the pipes, it holds them from its first
+    instant, though it moves them to fds 0 to 4 meanwhile: look again if it did so while
+    being looked at). The launcher and its sandbox are not dumpable, so another user
+    (not root) sees the fds of the kernel only."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
+        for process in _family(pid):
             with contextlib.suppress(OSError):
-                if os.readlink(fd) == target:
-                    return True
+                for fd in Path(f"/proc/{process}/fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        if os.readlink(fd) == target:
+                            return True
     return False
+
+
+def _family(pid: int) -> list[int]:
+    """The process and its descendants."""
+    found, todo = [], [pid]
+    while todo:
+        process = todo.pop()
+        found.append(process)
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{process}/task").iterdir():
+                todo.extend(int(p) for p in (task / "children").read_text().split())
+    return found
 
 
 def _parent(pid: int) -> int:

@@ -26,7 +26,7 @@ from pizarra.check.kernel.execute import (
     CodeRunner,
     RunResult,
 )
-from pizarra.check.kernel.pump import FIGURE_LIMIT
+from pizarra.check.kernel.pump import FIGURE_LIMIT, LESSON_FIGURE_LIMIT
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
@@ -161,24 +161,8 @@ def _check_one(
         return [_missing(cell, result.missing_packages)]
     if result.timed_out:
         return [_timeout(cell, result)]
-    if result.figures_too_large:
-        return [
-            Diagnostic(
-                cell.pos,
-                f"the code cell's figures come to more than {_size(FIGURE_LIMIT)} of SVG "
-                "and it was stopped",
-                hint="plot fewer points or smaller images (every 100th of a long series, a "
-                "histogram, a downsampled array); dense plots are already drawn as pictures",
-            )
-        ]
-    if result.truncated:
-        return [
-            Diagnostic(
-                cell.pos,
-                f"the code cell printed more than {_size(limit)} and was stopped",
-                hint="print a summary (a shape, a few values) instead of the whole data",
-            )
-        ]
+    if (stopped := _stopped(result, limit)) is not None:
+        return [Diagnostic(cell.pos, stopped[0], hint=stopped[1])]
     if result.exit_code != 0:
         return [_failure(path, outcome, code_lines)]
     found = unsafe_figures(cell.pos, result.figures)
@@ -226,6 +210,35 @@ def _check_one(
             )
         )
     return found
+
+
+def _stopped(result: RunResult, limit: int) -> tuple[str, str] | None:
+    """The message and hint for a cell stopped at one of the kernel's limits, if it was."""
+    if result.figures_too_large:
+        return (
+            f"the code cell's figures come to more than {_size(FIGURE_LIMIT)} of SVG "
+            "and it was stopped",
+            "plot fewer points or smaller images (every 100th of a long series, a "
+            "histogram, a downsampled array); dense plots are already drawn as pictures",
+        )
+    if result.lesson_figures_too_large:
+        return (
+            f"the lesson's figures come to more than {_size(LESSON_FIGURE_LIMIT)} of SVG "
+            "with this cell's, and it was stopped",
+            "draw fewer or smaller figures, or split the lesson in two",
+        )
+    if result.protocol_error:
+        return (
+            "the code cell wrote on the kernel's private answer channel "
+            f"({plain(result.protocol_error)}), and the kernel was stopped",
+            "leave pizarra's kernel alone: print results, do not write to its file descriptors",
+        )
+    if result.truncated:
+        return (
+            f"the code cell printed more than {_size(limit)} and was stopped",
+            "print a summary (a shape, a few values) instead of the whole data",
+        )
+    return None
 
 
 def _timeout(cell: CodeCell, result: RunResult) -> Diagnostic:
@@ -289,7 +302,9 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
     code = result.exit_code
     if code is not None and code < 0:
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
-        return Diagnostic(cell.pos, f"the code cell was killed by signal {name}", detail=detail)
+        hint = _KILLED_HINT if name == "SIGKILL" else ""
+        message = f"the code cell was killed by signal {name}"
+        return Diagnostic(cell.pos, message, hint=hint, detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     if code == 1 and lines and _CELL_FRAME.search(result.stderr):
         return Diagnostic(
@@ -301,6 +316,10 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)
 
 
+_KILLED_HINT = (
+    "a kernel whose memory (its processes and shared memory together) passes the "
+    "lesson's limit is killed: use less, or raise `kernel_memory` in the front matter"
+)
 _CELL_FRAME = re.compile(r'File "<cell-(\d{1,6})>", line (\d{1,9})')
 _CELL_WARNING = re.compile(r"^(\s*)<cell-(\d{1,6})>:(\d{1,9}):", re.MULTILINE)
 

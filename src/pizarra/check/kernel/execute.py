@@ -25,7 +25,6 @@ Jupyter shows: a bare last expression is displayed with IPython's own pretty pri
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import os
@@ -36,9 +35,10 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from pizarra.check.kernel import zygote as kernel_zygote
+from pizarra.check.kernel.answers import Answer, parse_answer, parse_status
 from pizarra.check.kernel.pump import Pump
 from pizarra.source.blocks import Figure
 
@@ -96,6 +96,12 @@ class RunResult:
     """Packages the cell's install line names that are not installed: it did not run."""
     figures_too_large: bool = False
     """True when its figures passed the figure limit (``FIGURE_LIMIT``) and it was stopped."""
+    lesson_figures_too_large: bool = False
+    """True when the lesson's figures together passed ``LESSON_FIGURE_LIMIT`` with this
+    cell's, and it was stopped."""
+    protocol_error: str = ""
+    """What the cell wrote on the kernel's private answer pipe that is not an answer
+    (see :mod:`pizarra.check.kernel.answers`); the kernel was stopped."""
 
     @property
     def ok(self) -> bool:
@@ -105,6 +111,8 @@ class RunResult:
             and not self.timed_out
             and not self.truncated
             and not self.figures_too_large
+            and not self.lesson_figures_too_large
+            and not self.protocol_error
         )
 
 
@@ -146,6 +154,9 @@ class KernelRunner:
         """Bytes of data the kernel may allocate (``RLIMIT_DATA``)."""
         self.max_timeout = max_timeout
         """Upper bound on any timeout, whatever the lesson asks for."""
+        self.isolation: tuple[str, tuple[str, ...]] = ("", ())
+        """How the last kernel this runner started (in this process) was isolated: the
+        launcher's mode and what holds in it (see :attr:`Session.isolation`)."""
 
     def __call__(
         self, cells: Sequence[CellRequest], lesson_timeout: float, memory_limit: int | None = None
@@ -160,6 +171,7 @@ class KernelRunner:
                 return session.run_all(cells, min(lesson_timeout, self.max_timeout))
             finally:
                 session.close()
+                self.isolation = (session.isolation, session.isolation_details)
 
 
 class Session:
@@ -169,9 +181,12 @@ class Session:
         self.limit = runner.output_limit
         self.max_timeout = runner.max_timeout
         response_read, response_write = os.pipe()
+        status_read, status_write = os.pipe()
         env = _child_env(workdir)
         try:
-            forked = kernel_zygote.spawn(runner.python, memory_limit, workdir, env, response_write)
+            forked = kernel_zygote.spawn(
+                runner.python, memory_limit, workdir, env, response_write, status_write
+            )
             self.proc: subprocess.Popen[bytes] | kernel_zygote.Forked
             if forked is not None:
                 self.proc = forked
@@ -182,6 +197,7 @@ class Session:
                         *("-s", "-P", "-m", "pizarra.check.kernel.launcher"),
                         str(memory_limit),
                         str(response_write),
+                        str(status_write),
                     ],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
@@ -189,20 +205,33 @@ class Session:
                     cwd=workdir,
                     env=env,
                     start_new_session=True,
-                    pass_fds=(response_write,),
+                    pass_fds=(response_write, status_write),
                 )
         finally:
             os.close(response_write)
+            os.close(status_write)
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self.fds = {"out": self.proc.stdout.fileno(), "err": self.proc.stderr.fileno()}
         self.response_fd = response_read
-        for fd in (*self.fds.values(), response_read):
+        self.status_fd = status_read
+        for fd in (*self.fds.values(), response_read, status_read):
             os.set_blocking(fd, False)
         self.pending = bytearray()
+        self.status_pending = bytearray()
         self.carry = {"out": bytearray(), "err": bytearray()}
         """Bytes that arrived after a cell's marker: the next cell's."""
         self.isolation = ""
+        """How the kernel is isolated, as its launcher reported: ``namespaces`` or
+        ``subreaper`` (empty until the report arrives)."""
+        self.isolation_details: tuple[str, ...] = ()
+        """What holds in that mode, one item each (cgroups, host uid, ...)."""
         self.exit_code: int | None = None
+        self.ended = False
+        self.launch_error = ""
+        """Why the launcher could not start the kernel, when it says so."""
+        """True once the launcher's status pipe closed or reported the kernel's exit."""
+        self.figure_bytes = 0
+        """Bytes of SVG the lesson's cells have drawn so far."""
 
     def run_all(self, cells: Sequence[CellRequest], lesson_timeout: float) -> list[RunResult]:
         lesson_deadline = time.monotonic() + lesson_timeout
@@ -229,43 +258,54 @@ class Session:
         status = pump.run(json.dumps(request).encode() + b"\n", deadline)
         if status != "done":
             self.close(graceful=False)
-        answer = pump.answer or {}
+        answer = pump.answer
         code: int | None
         if status == "done":
-            code = 0 if answer.get("ok") else 1
+            code = 0 if answer is not None and answer.ok else 1
         elif status == "exited":
             code = self.exit_code
         else:
             code = None
+        stderr = pump.text("err")
+        if status == "exited" and self.launch_error:
+            stderr += f"pizarra could not start the lesson's kernel: {self.launch_error}\n"
         return RunResult(
             stdout=pump.text("out"),
-            stderr=pump.text("err"),
+            stderr=stderr,
             exit_code=code,
             timed_out=status == "timeout",
             truncated=status == "truncated",
             figures_too_large=status == "figures too large",
+            lesson_figures_too_large=status == "lesson figures too large",
+            protocol_error=pump.protocol_error,
             duration=time.monotonic() - start,
-            figures=tuple(_figures(answer.get("figures", []))),
+            figures=answer.figures if answer is not None and status == "done" else (),
             lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
-            missing_packages=_missing(answer.get("missing")),
+            missing_packages=answer.missing if answer is not None else (),
         )
 
-    def take_message(self) -> dict[str, Any] | None:
-        """The next whole JSON line from the answer pipe, if one has arrived."""
+    def take_answer(self) -> Answer | None:
+        """The next whole answer from the kernel's answer pipe, if one has arrived;
+        :class:`ProtocolError` for anything else there."""
         newline = self.pending.find(b"\n")
         if newline < 0:
             return None
         line = bytes(self.pending[:newline])
         del self.pending[: newline + 1]
-        message = json.loads(line)
-        if not isinstance(message, dict):
-            raise ValueError("the kernel sent something that is not a JSON object")
-        if "isolation" in message:
-            self.isolation = str(message["isolation"])
-            return self.take_message()
-        if "exit" in message:
-            self.exit_code = int(message["exit"])
-        return message
+        return parse_answer(line)
+
+    def take_status(self) -> None:
+        """Read the launcher's whole lines: the isolation report, the kernel's exit."""
+        while (newline := self.status_pending.find(b"\n")) >= 0:
+            message = parse_status(bytes(self.status_pending[:newline]))
+            del self.status_pending[: newline + 1]
+            if "isolation" in message and not self.isolation:
+                self.isolation = message["isolation"]
+                self.isolation_details = tuple(message["details"])
+            elif "exit" in message:
+                self.exit_code = message["exit"]
+                self.launch_error = message["error"][:500]
+                self.ended = True
 
     def close(self, graceful: bool = True) -> None:
         """End the kernel and everything it started, then reap the launcher.
@@ -291,28 +331,12 @@ class Session:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
-        with contextlib.suppress(OSError):
-            os.close(self.response_fd)
-        self.response_fd = -1
+        for fd in (self.response_fd, self.status_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.response_fd = self.status_fd = -1
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
-
-
-def _missing(items: object) -> tuple[str, ...]:
-    """The packages a cell found missing, as the kernel listed them (a few short names)."""
-    if not isinstance(items, list):
-        return ()
-    return tuple(str(item)[:100] for item in items[:20])
-
-
-def _figures(items: object) -> list[Figure]:
-    if not isinstance(items, list):
-        return []
-    return [
-        Figure(base64.b64decode(item["svg"]), int(item["width"]), int(item["height"]))
-        for item in items
-        if isinstance(item, dict)
-    ]
 
 
 def _child_env(workdir: str) -> dict[str, str]:

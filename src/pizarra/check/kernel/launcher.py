@@ -1,76 +1,188 @@
 """The launcher between pizarra and a lesson's kernel: limits, isolation, a clean end.
 
-``python -s -P -m pizarra.check.kernel.launcher MEMORY FD`` is started by
-:mod:`pizarra.check.kernel.execute` in a new session, with a minimal environment, the
-request pipe on fd 0, the cells' stdout and stderr on fds 1 and 2 and the answer pipe on
-``FD`` (moved to fd 3). It then:
+``python -s -P -m pizarra.check.kernel.launcher MEMORY ANSWERS STATUS`` is started by
+:mod:`pizarra.check.kernel.execute` (or forked by the zygote) in a new session, with a
+minimal environment, the request pipe on fd 0, the cells' stdout and stderr on fds 1 and
+2, the kernel's answer pipe on ``ANSWERS`` (moved to fd 3) and the launcher's own status
+pipe on ``STATUS`` (fd 4: the isolation report and the kernel's exit, which the kernel
+never holds, so no cell can forge them). Four processes, each with one job:
 
-1. limits the data segment (``RLIMIT_DATA``: heap and anonymous mappings, which is where
-   NumPy's arrays live) to ``MEMORY`` bytes and disables core files;
-2. enters new user, PID and mount namespaces when the system allows it, and mounts a
-   fresh ``/proc``: the kernel then sees only its own processes, so no other process's
-   environment is readable, and when the namespace's first process ends the system kills
-   every process left in it, including those a cell detached with ``setsid``;
-3. where namespaces are not available, becomes a *child subreaper* instead, so orphaned
-   descendants are re-parented to it and killed when the kernel ends;
-4. forks the kernel, waits for it, writes ``{"exit": status}`` on fd 3 and kills what is
-   left. On SIGTERM (the parent's timeout) or the parent's death it kills everything.
+1. the *launcher* stays on the host, non-dumpable: it makes the kernel's memory and
+   pids cgroups where it can (:mod:`pizarra.check.kernel.cgroups`), and at the end (or
+   on SIGTERM, the parent's timeout, or the parent's death) kills what is left and
+   removes them;
+2. the *sandbox* joins those cgroups, becomes ``nobody`` when pizarra runs as root (so
+   the kernel is never host root: no ``/etc/shadow``, no writing the venv), sets the
+   rlimits and enters new namespaces (:func:`pizarra.check.kernel.namespaces.enter`);
+3. the *init*, first process of the new PID namespace, seals the file system
+   (:func:`~pizarra.check.kernel.namespaces.seal`), reports the isolation on fd 4 and
+   supervises the kernel: when it ends, the system kills every process left in the
+   namespace, including those a cell detached with ``setsid``;
+4. the *kernel* locks itself in (:func:`~pizarra.check.kernel.namespaces.lock_in`: no
+   capability, every mount locked) and serves the cells (:mod:`pizarra.check.kernel.child`).
 
-The pieces that need system calls Python 3.11 does not wrap go through ``ctypes``.
+Where user namespaces are not available, the sandbox becomes the kernel's *child
+subreaper* instead, so detached descendants are still found and killed at the end; it
+keeps the cgroups, the uid drop, ``no_new_privs`` and the rlimits (see ``docs/authoring.md``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
+import fcntl
 import json
 import os
 import resource
 import signal
 import sys
 
-CLONE_NEWNS = 0x00020000
-CLONE_NEWUSER = 0x10000000
-CLONE_NEWPID = 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
-PR_SET_PDEATHSIG = 1
-PR_SET_CHILD_SUBREAPER = 36
+from pizarra.check.kernel import cgroups, namespaces
+from pizarra.check.kernel import syscalls as sc
 
-_libc = ctypes.CDLL(None, use_errno=True)
+WORK_QUOTA = 256 * 1024**2
+"""Bytes the kernel may write to its work folder, and to any one file (``RLIMIT_FSIZE``)."""
+
+SCRATCH = 64 * 1024**2
+"""Bytes of each of the kernel's private ``/tmp`` and ``/dev/shm``."""
+
+PROCESS_LIMIT = 256
+"""Tasks (processes and threads) of one kernel, all its descendants included."""
+
+MEMORY_SLACK = 256 * 1024**2
+"""The memory cgroup's bytes beyond the kernel's data limit: the interpreter itself and
+its tmpfs files, so that one big array still ends in ``MemoryError``, not a kill."""
+
+ADDRESS_HEADROOM = 1024**3
+"""Without a memory cgroup: address space beyond the data limit (``RLIMIT_AS``). A kernel
+with NumPy and matplotlib maps under 200 MB more than its data."""
+
+NOBODY = 65534
+
 _child = 0
+"""In each process: the one it supervises (0 before it forked it)."""
+_groups: list[cgroups.Group] = []
+"""In the launcher: the cgroups it made, removed at the end."""
 
 
 def main(argv: list[str]) -> None:
-    memory, answers = int(argv[1]), int(argv[2])
-    if answers != 3:
-        os.dup2(answers, 3)
-        os.close(answers)
-    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    memory, answers, status = int(argv[1]), int(argv[2]), int(argv[3])
+    move_fds({answers: 3, status: 4})
+    sc.prctl(sc.PR_SET_PDEATHSIG, signal.SIGTERM)
+    sc.prctl(sc.PR_SET_DUMPABLE, 0)
+    sc.prctl(sc.PR_SET_CHILD_SUBREAPER, 1)
     signal.signal(signal.SIGTERM, _terminate)
-    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    isolation = "namespaces" if _enter_namespaces() else "subreaper"
-    if isolation == "subreaper":
-        _prctl(PR_SET_CHILD_SUBREAPER, 1)
-    _say({"isolation": isolation})
+    global _child
+    _groups.extend(cgroups.create(memory + MEMORY_SLACK, PROCESS_LIMIT))
+    _child = os.fork()
+    if _child == 0:
+        _sandbox(memory, _groups)
+    _wait(_child)
+    _kill_children()
+    cgroups.remove(_groups)
+    os._exit(0)
+
+
+def _sandbox(memory: int, groups: list[cgroups.Group]) -> None:
+    """The sandbox process: cgroups, user, rlimits, namespaces (never returns)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    limited = {c for group in cgroups.join(groups) for c in group.controllers}
+    _groups.clear()  # the launcher's to remove
+    uid, gid = os.getuid(), os.getgid()
+    report = []
+    if uid == 0:
+        with contextlib.suppress(OSError):
+            os.chown(".", NOBODY, NOBODY)  # the work folder, where no namespace hides it
+        try:
+            namespaces.expose_interpreter()
+        except OSError as exc:
+            report.append(f"Python's folders not reachable by nobody: {exc}")
+        os.setgroups([])
+        os.setresgid(NOBODY, NOBODY, NOBODY)
+        os.setresuid(NOBODY, NOBODY, NOBODY)
+        uid = gid = NOBODY
+    sc.prctl(sc.PR_SET_PDEATHSIG, signal.SIGKILL)  # a change of user resets it
+    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (WORK_QUOTA, WORK_QUOTA))
+    if "memory" not in limited:
+        space = memory + ADDRESS_HEADROOM
+        resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    report += [f"host uid {uid}", *(f"{c} cgroup" for c in sorted(limited))]
+    sc.prctl(sc.PR_SET_DUMPABLE, 1)  # else its /proc/self is root's: no maps written
+    try:
+        entered = namespaces.enter(uid, gid)
+    except OSError as exc:
+        _say({"exit": 71, "error": f"cannot enter the kernel's namespaces: {exc}"})
+        os._exit(71)
+    sc.prctl(sc.PR_SET_DUMPABLE, 0)  # now the namespace's root owns it: nothing above
+    if entered:
+        global _child
+        _child = os.fork()
+        if _child == 0:
+            _init(report)
+        _quiet(keep_status=False)
+        _wait(_child)
+        os._exit(0)
+    _subreaper(report, nproc=uid == NOBODY)
+
+
+def _init(report: list[str]) -> None:
+    """The PID namespace's first process: seal, report, supervise (never returns)."""
+    sc.prctl(sc.PR_SET_PDEATHSIG, signal.SIGKILL)
+    try:
+        left = namespaces.seal(os.getcwd(), WORK_QUOTA, SCRATCH)
+    except OSError as exc:
+        _say({"exit": 71, "error": f"cannot seal the kernel's file system: {exc}"})
+        os._exit(71)
+    resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
+    details = [
+        *report,
+        "user, pid, mount, network, ipc, uts and cgroup namespaces",
+        "a /dev of its own",
+        f"file system {namespaces.report_mounts_left(left)}",
+        "private /proc, /tmp and /dev/shm",
+        f"{PROCESS_LIMIT} tasks",
+    ]
+    if namespaces.limit_nesting():
+        details.append("no further namespaces")
+    if namespaces.loopback_up():
+        details.append("a loopback device of its own")
+    _say({"isolation": "namespaces", "details": details})
+    global _child
+    _child = os.fork()
+    if _child == 0:
+        os.close(4)
+        try:
+            sc.prctl(sc.PR_SET_DUMPABLE, 1)  # its own /proc/self, for its maps and for cells
+            namespaces.lock_in()
+        except OSError as exc:
+            os.write(2, f"pizarra: cannot lock the kernel in: {exc}\n".encode())
+            os._exit(71)
+        _run_kernel()
+    _quiet(keep_status=True)
+    _supervise(_child)
+
+
+def _subreaper(report: list[str], nproc: bool) -> None:
+    """Without namespaces: adopt the kernel's orphans, kill them at the end."""
+    sc.prctl(sc.PR_SET_CHILD_SUBREAPER, 1)
+    if nproc:  # counted per user: only when the kernel's user is ours alone
+        resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
+    signal.signal(signal.SIGTERM, _terminate)
+    details = [*report, "no namespaces: the file system, network and processes are shared"]
+    _say({"isolation": "subreaper", "details": details})
     global _child
     _child = os.fork()
     if _child == 0:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        if isolation == "namespaces":
-            _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-            _mount_proc()
-            os._exit(_supervise(_fork_kernel(), report=True))
+        os.close(4)
+        sc.prctl(sc.PR_SET_NO_NEW_PRIVS, 1)
         _run_kernel()
-    if isolation == "namespaces":
-        os.waitpid(_child, 0)
-        _kill_children()
-        os._exit(0)
-    _supervise(_child, report=True)
-    os._exit(0)
+    _quiet(keep_status=True)
+    _supervise(_child)
 
 
-def _supervise(kernel: int, report: bool) -> int:
+def _supervise(kernel: int) -> None:
     """Reap every child until the kernel ends; report its status; kill the rest."""
     status = 0
     while True:
@@ -80,18 +192,9 @@ def _supervise(kernel: int, report: bool) -> int:
             break
         if pid == kernel:
             break
-    if report:
-        code = os.waitstatus_to_exitcode(status)
-        _say({"exit": code})
+    _say({"exit": os.waitstatus_to_exitcode(status)})
     _kill_children()
-    return 0
-
-
-def _fork_kernel() -> int:
-    pid = os.fork()
-    if pid == 0:
-        _run_kernel()
-    return pid
+    os._exit(0)
 
 
 def _run_kernel() -> None:
@@ -107,25 +210,9 @@ def _run_kernel() -> None:
     os._exit(0)
 
 
-def _enter_namespaces() -> bool:
-    uid, gid = os.getuid(), os.getgid()
-    if _libc.unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) != 0:
-        return False
-    try:
-        _write("/proc/self/setgroups", "deny")
-        _write("/proc/self/uid_map", f"0 {uid} 1")
-        _write("/proc/self/gid_map", f"0 {gid} 1")
-    except OSError:
-        return False
-    return _libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None) == 0  # type: ignore[no-any-return]
-
-
-def _mount_proc() -> None:
-    """A ``/proc`` of the new PID namespace; without it the kernel would not start."""
-    flags = MS_NOSUID | MS_NODEV | MS_NOEXEC
-    if _libc.mount(b"proc", b"/proc", b"proc", flags, None) != 0:
-        _say({"exit": 71, "error": f"cannot mount /proc: {os.strerror(ctypes.get_errno())}"})
-        os._exit(71)
+def _wait(pid: int) -> None:
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def _kill_children() -> None:
@@ -157,21 +244,35 @@ def _terminate(signum: int, frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(_child, signal.SIGKILL)
     _kill_children()
+    cgroups.remove(_groups)
     os._exit(0)
 
 
-def _prctl(option: int, value: int) -> None:
-    _libc.prctl(option, value, 0, 0, 0)
+def move_fds(targets: dict[int, int]) -> None:
+    """Put each fd on its target number, whatever numbers they had (one may be another's
+    target): out of the way first, then in place."""
+    high = {fcntl.fcntl(fd, fcntl.F_DUPFD, 32): target for fd, target in targets.items()}
+    for fd in targets:
+        os.close(fd)
+    for fd, target in high.items():
+        os.dup2(fd, target)
+        os.close(fd)
 
 
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="ascii") as handle:
-        handle.write(text)
+def _quiet(keep_status: bool) -> None:
+    """Let go of the kernel's pipes, so their ends close when the kernel's processes end."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    for fd in (3,) if keep_status else (3, 4):
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def _say(message: dict[str, object]) -> None:
     with contextlib.suppress(OSError):
-        os.write(3, json.dumps(message).encode() + b"\n")
+        os.write(4, json.dumps(message).encode() + b"\n")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import selectors
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pizarra.check.kernel.answers import Answer, ProtocolError
 
 if TYPE_CHECKING:
     from pizarra.check.kernel.execute import Session
@@ -16,8 +18,16 @@ _CHUNK = 65536
 
 _POLL = 0.05
 
+_STATUS_WAIT = 2.0
+"""Seconds to wait, once the kernel's pipes closed, for its supervisor's exit report."""
+
 
 FIGURE_LIMIT = 16 * 1024 * 1024
+"""Bytes of one cell's answer (its figures, base64-encoded)."""
+
+LESSON_FIGURE_LIMIT = 64 * 1024 * 1024
+"""Bytes of SVG all the cells of one lesson may draw: what pizarra holds of a lesson's
+figures until its page is written."""
 
 
 class Pump:
@@ -36,22 +46,24 @@ class Pump:
         for carry in session.carry.values():
             carry.clear()
         self.seen = {"out": False, "err": False}
-        self.answer: dict[str, Any] | None = None
+        self.answer: Answer | None = None
+        self.protocol_error = ""
 
     def text(self, name: str) -> str:
         return bytes(self.buffers[name][: self.session.limit]).decode("utf-8", errors="replace")
 
     def run(self, request: bytes, deadline: float) -> str:
-        """``done``, ``exited``, ``timeout``, ``truncated`` or ``figures too large``."""
+        """``done``, ``exited``, ``timeout``, ``truncated``, ``figures too large``,
+        ``lesson figures too large`` or ``protocol`` (:attr:`protocol_error` says what)."""
         session = self.session
         stdin = session.proc.stdin
         assert stdin is not None
-        if session.response_fd < 0:
+        if session.response_fd < 0 or session.ended:
             return "exited"
         pending = memoryview(request)
         by_fd = {fd: name for name, fd in session.fds.items()}
         with selectors.DefaultSelector() as sel:
-            for fd in (*by_fd, session.response_fd):
+            for fd in (*by_fd, session.response_fd, session.status_fd):
                 sel.register(fd, selectors.EVENT_READ)
             os.set_blocking(stdin.fileno(), False)
             sel.register(stdin.fileno(), selectors.EVENT_WRITE)
@@ -65,23 +77,43 @@ class Pump:
                         pending = self._feed(fd, pending)
                         if not pending:
                             sel.unregister(fd)
+                    elif fd == session.status_fd:
+                        if not self._status(fd):
+                            sel.unregister(fd)
                     elif fd == session.response_fd:
-                        if not self._answer(fd):
-                            return self._drain()
+                        try:
+                            if not self._answer(fd):
+                                return self._drain()
+                        except ProtocolError as exc:
+                            self.protocol_error = str(exc)
+                            return "protocol"
                         if len(session.pending) > FIGURE_LIMIT:
                             return "figures too large"
+                        if session.figure_bytes > LESSON_FIGURE_LIMIT:
+                            return "lesson figures too large"
                     elif not self._take(fd, by_fd[fd]):
                         sel.unregister(fd)
                         self.seen[by_fd[fd]] = True
                     if any(len(b) > session.limit for b in self.buffers.values()):
                         return "truncated"
-                if session.exit_code is not None:
+                if session.ended:
                     return self._drain()
                 if self.answer is not None and all(self.seen.values()):
                     return "done"
 
     def _drain(self) -> str:
         """After the kernel ended: what it left in the pipes, then ``exited``."""
+        session = self.session
+        deadline = time.monotonic() + _STATUS_WAIT
+        while not session.ended and session.status_fd >= 0 and time.monotonic() < deadline:
+            if _ready(session.status_fd, deadline - time.monotonic()):
+                self._status(session.status_fd)  # its supervisor reports the exit next
+        if self.session.response_fd >= 0 and _ready(self.session.response_fd):
+            try:
+                self._answer(self.session.response_fd)
+            except ProtocolError as exc:
+                self.protocol_error = str(exc)
+                return "protocol"
         for name, fd in self.session.fds.items():
             while not self.seen[name] and self._take(fd, name) and _ready(fd):
                 pass
@@ -106,9 +138,22 @@ class Pump:
             self.session.pending += chunk
             if len(self.session.pending) > FIGURE_LIMIT:
                 return True  # run() stops the cell: its figures are too large
-        while (message := self.session.take_message()) is not None:
-            if "exit" not in message:
-                self.answer = message
+        while (answer := self.session.take_answer()) is not None:
+            self.answer = answer
+            self.session.figure_bytes += answer.figure_bytes
+        return True
+
+    def _status(self, fd: int) -> bool:
+        """Read the launcher's status pipe; False at end of file (it has gone)."""
+        chunk = _read(fd)
+        if chunk == b"":
+            self.session.ended = True
+            return False
+        if chunk:
+            self.session.status_pending += chunk
+            if len(self.session.status_pending) > _CHUNK:
+                self.session.status_pending.clear()  # never this long: not the launcher's
+            self.session.take_status()
         return True
 
     def _take(self, fd: int, name: str) -> bool:
@@ -139,7 +184,7 @@ def _read(fd: int) -> bytes | None:
         return None
 
 
-def _ready(fd: int) -> bool:
+def _ready(fd: int, timeout: float = 0) -> bool:
     with selectors.DefaultSelector() as sel:
         sel.register(fd, selectors.EVENT_READ)
-        return bool(sel.select(0))
+        return bool(sel.select(max(timeout, 0)))

@@ -11,9 +11,9 @@ each process (pizarra or a worker) makes its own socket pair and sends one end t
 the shared socket, as a single message (atomic on ``SOCK_SEQPACKET``); the zygote then
 answers that process on its private channel only, and serves every channel in turn.
 For each lesson :func:`spawn` sends it the launcher's memory limit, working directory and
-environment with the four pipes of the kernel (requests, stdout, stderr, answers) as file
-descriptors; the zygote forks, and the child becomes exactly what a freshly started
-launcher is: a new session, those pipes on fds 0 to 3, that directory and environment,
+environment with the five pipes of the kernel (requests, stdout, stderr, answers, status)
+as file descriptors; the zygote forks, and the child becomes exactly what a freshly started
+launcher is: a new session, those pipes on fds 0 to 4, that directory and environment,
 then :func:`pizarra.check.kernel.launcher.main` with its limits and namespaces. The zygote
 answers with a pidfd of the child, so the parent can wait for a process that is not its own.
 
@@ -110,12 +110,13 @@ def started(python: str = sys.executable) -> bool:
 
 
 def spawn(
-    python: str, memory: int, cwd: str, env: Mapping[str, str], answers: int
+    python: str, memory: int, cwd: str, env: Mapping[str, str], answers: int, status: int
 ) -> Forked | None:
-    """A launcher for one lesson, forked by the zygote, writing its answers to the pipe
-    end ``answers``; None when no zygote can (the caller starts one itself)."""
+    """A launcher for one lesson, forked by the zygote, writing the kernel's answers to the
+    pipe end ``answers`` and its own reports to ``status``; None when no zygote can (the
+    caller starts one itself)."""
     pipes = [os.pipe() for _ in range(3)]  # requests, stdout, stderr
-    theirs = [pipes[0][0], pipes[1][1], pipes[2][1], answers]
+    theirs = [pipes[0][0], pipes[1][1], pipes[2][1], answers, status]
     ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
     message = json.dumps({"memory": memory, "cwd": cwd, "env": dict(env)}).encode()
     try:

@@ -89,10 +89,10 @@ def _serve(channel: socket.socket, inherited: tuple[socket.socket, ...], parent:
     """Fork a launcher for the request on ``channel`` and answer with its pidfd (an empty
     answer when that failed); False once the channel is closed or broken."""
     try:
-        message, fds, _flags, _addr = socket.recv_fds(channel, 65536, 4)
+        message, fds, _flags, _addr = socket.recv_fds(channel, 65536, 5)
     except OSError:
         return False
-    if not message or len(fds) != 4:
+    if not message or len(fds) != 5:
         for fd in fds:
             os.close(fd)
         return bool(message) and _answer(channel, b"", None)
@@ -128,17 +128,13 @@ def _answer(channel: socket.socket, reply: bytes, pidfd: int | None) -> bool:
 def _become_launcher(request: dict[str, object], fds: list[int]) -> None:
     try:
         os.setsid()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-        for fd in fds:
-            if fd > 3:
-                os.close(fd)
+        from pizarra.check.kernel import launcher as kernel_launcher
+
+        kernel_launcher.move_fds({fd: target for target, fd in enumerate(fds)})
         os.chdir(cast(str, request["cwd"]))
         os.environ.clear()
         os.environ.update(cast(dict[str, str], request["env"]))
-        from pizarra.check.kernel import launcher as kernel_launcher
-
-        sys.argv = [str(kernel_launcher.__file__), str(request["memory"]), "3"]
+        sys.argv = [str(kernel_launcher.__file__), str(request["memory"]), "3", "4"]
         kernel_launcher.main(sys.argv)
     finally:
         os._exit(70)

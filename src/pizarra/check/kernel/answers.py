@@ -1,0 +1,95 @@
+"""What a kernel sends back, checked before it is believed.
+
+A cell runs in the very process that writes the kernel's answers, so it can write on
+that pipe too (it can find the pipe in the kernel's frames). Whatever arrives there is
+therefore untrusted: anything that is not one well-formed answer (malformed or deeply
+nested JSON, a list, unknown keys, a bad figure) is a :class:`ProtocolError`, the cell's
+fault, reported at the cell. The kernel's exit and the isolation report come on another
+pipe, the launcher's, which the kernel never holds, so no cell can forge them.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pizarra.source.blocks import Figure
+
+MAX_FIGURES = 200
+"""Figures one answer may carry."""
+
+MAX_SIDE = 100_000
+"""Pixels of a figure's width or height."""
+
+
+class ProtocolError(ValueError):
+    """Something on the kernel's answer pipe that the kernel itself does not write."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The kernel's answer to one cell."""
+
+    ok: bool
+    figures: tuple[Figure, ...]
+    missing: tuple[str, ...]
+
+    @property
+    def figure_bytes(self) -> int:
+        return sum(len(figure.svg) for figure in self.figures)
+
+
+def parse_answer(line: bytes) -> Answer:
+    """One answer line, or :class:`ProtocolError`."""
+    message = _json(line)
+    if not isinstance(message, dict) or set(message) != {"ok", "figures", "missing"}:
+        raise ProtocolError("a message that is not an answer")
+    ok, figures, missing = message["ok"], message["figures"], message["missing"]
+    if not isinstance(ok, bool) or not isinstance(figures, list) or not isinstance(missing, list):
+        raise ProtocolError("an answer with fields of the wrong type")
+    if len(figures) > MAX_FIGURES or len(missing) > 20:
+        raise ProtocolError("an answer with too many entries")
+    if not all(isinstance(name, str) for name in missing):
+        raise ProtocolError("an answer with a package name that is not text")
+    return Answer(ok, tuple(_figure(item) for item in figures), tuple(m[:100] for m in missing))
+
+
+def parse_status(line: bytes) -> dict[str, Any]:
+    """One line from the launcher: ``{"isolation": ..., "details": [...]}`` or
+    ``{"exit": code}``; an empty dict for anything else (it never writes anything else)."""
+    try:
+        message = _json(line)
+    except ProtocolError:
+        return {}
+    if not isinstance(message, dict):
+        return {}
+    if isinstance(message.get("exit"), int):
+        return {"exit": message["exit"], "error": str(message.get("error", ""))}
+    if isinstance(message.get("isolation"), str) and isinstance(message.get("details"), list):
+        return {"isolation": message["isolation"], "details": [str(d) for d in message["details"]]}
+    return {}
+
+
+def _json(line: bytes) -> Any:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("a line that is not JSON") from exc
+
+
+def _figure(item: object) -> Figure:
+    if not isinstance(item, dict) or set(item) != {"svg", "width", "height"}:
+        raise ProtocolError("a figure that is not a figure")
+    svg, width, height = item["svg"], item["width"], item["height"]
+    if not isinstance(svg, str) or not all(
+        type(side) is int and 0 <= side <= MAX_SIDE for side in (width, height)
+    ):
+        raise ProtocolError("a figure with fields of the wrong type")
+    try:
+        data = base64.b64decode(svg, validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ProtocolError("a figure that is not base64") from exc
+    return Figure(data, width, height)
