@@ -10,14 +10,21 @@ quote it only after :func:`plain` has made control characters visible.
 
 from __future__ import annotations
 
-import difflib
-import re
 import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
+from pizarra.check.cell_text import (
+    CELL_FRAME,
+    bounded,
+    diff,
+    diff_runs,
+    map_cell_lines,
+    plain,
+    size,
+)
 from pizarra.check.figure_svg import svg_problem, unsafe_figures
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
@@ -40,7 +47,6 @@ __all__ = [
     "run_code_cells",
 ]
 
-_MAX_DETAIL_LINES = 80
 _UPDATE_HINT = "if the new output is right, run `pizarra check --update-outputs`"
 NONDETERMINISTIC_HINT = (
     "seed the random generator (e.g. `np.random.default_rng(0)`), print something that "
@@ -171,7 +177,7 @@ def _check_one(
             Diagnostic(
                 cell.pos,
                 "the code cell wrote to stderr",
-                detail=_bounded(map_cell_lines(result.stderr, path, code_lines), tail=True),
+                detail=bounded(map_cell_lines(result.stderr, path, code_lines), tail=True),
                 severity=Severity.WARNING,
             )
         )
@@ -195,7 +201,7 @@ def _check_one(
                     cell.pos,
                     "the code cell prints output but no {output} block follows it",
                     hint="run `pizarra check --update-outputs` to add it",
-                    detail=_bounded(actual, 20),
+                    detail=bounded(actual, 20),
                 )
             )
         return found
@@ -206,7 +212,7 @@ def _check_one(
                 cell.pos,
                 "the code cell's output differs from its {output} block",
                 hint=_mismatch_hint(expected, actual),
-                detail=_diff(expected, actual, f"{path}:{cell.output.pos.line}"),
+                detail=diff(expected, actual, f"{path}:{cell.output.pos.line}"),
             )
         )
     return found
@@ -216,14 +222,14 @@ def _stopped(result: RunResult, limit: int) -> tuple[str, str] | None:
     """The message and hint for a cell stopped at one of the kernel's limits, if it was."""
     if result.figures_too_large:
         return (
-            f"the code cell's figures come to more than {_size(FIGURE_LIMIT)} of SVG "
+            f"the code cell's figures come to more than {size(FIGURE_LIMIT)} of SVG "
             "and it was stopped",
             "plot fewer points or smaller images (every 100th of a long series, a "
             "histogram, a downsampled array); dense plots are already drawn as pictures",
         )
     if result.lesson_figures_too_large:
         return (
-            f"the lesson's figures come to more than {_size(LESSON_FIGURE_LIMIT)} of SVG "
+            f"the lesson's figures come to more than {size(LESSON_FIGURE_LIMIT)} of SVG "
             "with this cell's, and it was stopped",
             "draw fewer or smaller figures, or split the lesson in two",
         )
@@ -235,7 +241,7 @@ def _stopped(result: RunResult, limit: int) -> tuple[str, str] | None:
         )
     if result.truncated:
         return (
-            f"the code cell printed more than {_size(limit)} and was stopped",
+            f"the code cell printed more than {size(limit)} and was stopped",
             "print a summary (a shape, a few values) instead of the whole data",
         )
     return None
@@ -271,7 +277,7 @@ def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Dia
             hint=NONDETERMINISTIC_HINT,
         )
     if first.stdout != second.stdout:
-        detail = _diff_runs(first.stdout, second.stdout)
+        detail = diff_runs(first.stdout, second.stdout)
     else:
         detail = "the figures it draws differ between the two runs"
     return Diagnostic(
@@ -298,7 +304,7 @@ def _missing(cell: CodeCell, packages: tuple[str, ...]) -> Diagnostic:
 def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diagnostic:
     """An exception (with the traceback mapped to the lesson) or an abnormal exit."""
     cell, result = outcome.cell, outcome.result
-    detail = _bounded(map_cell_lines(result.stderr, path, code_lines), tail=True)
+    detail = bounded(map_cell_lines(result.stderr, path, code_lines), tail=True)
     code = result.exit_code
     if code is not None and code < 0:
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
@@ -306,7 +312,7 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
         message = f"the code cell was killed by signal {name}"
         return Diagnostic(cell.pos, message, hint=hint, detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
-    if code == 1 and lines and _CELL_FRAME.search(result.stderr):
+    if code == 1 and lines and CELL_FRAME.search(result.stderr):
         return Diagnostic(
             _innermost_line(result.stderr, outcome),
             f"the code cell raised {plain(lines[-1].strip())[:300]}",
@@ -320,51 +326,15 @@ _KILLED_HINT = (
     "a kernel whose memory (its processes and shared memory together) passes the "
     "lesson's limit is killed: use less, or raise `kernel_memory` in the front matter"
 )
-_CELL_FRAME = re.compile(r'File "<cell-(\d{1,6})>", line (\d{1,9})')
-_CELL_WARNING = re.compile(r"^(\s*)<cell-(\d{1,6})>:(\d{1,9}):", re.MULTILINE)
-
-
-def map_cell_lines(text: str, path: str, code_lines: Sequence[int]) -> str:
-    """Rewrite ``File "<cell-N>", line K`` (and warnings' ``<cell-N>:K:``) to ``path:LINE``.
-
-    ``code_lines`` gives the lesson line of the first line of code of each cell that runs.
-    """
-
-    def line(cell: str, k: str) -> str:
-        index = int(cell) - 1
-        if 0 <= index < len(code_lines):
-            return f"{path}:{code_lines[index] + int(k) - 1}"
-        return f"<cell-{cell}>:{k}"
-
-    text = _CELL_FRAME.sub(lambda m: line(m.group(1), m.group(2)), text)
-    return _CELL_WARNING.sub(lambda m: f"{m.group(1)}{line(m.group(2), m.group(3))}:", text)
 
 
 def _innermost_line(stderr: str, outcome: CellOutcome) -> SourcePos:
     """Where the error happened in the lesson: the cell's own last frame of the traceback."""
     cell = outcome.cell
-    frames = [int(k) for n, k in _CELL_FRAME.findall(stderr) if int(n) == outcome.index + 1]
+    frames = [int(k) for n, k in CELL_FRAME.findall(stderr) if int(n) == outcome.index + 1]
     if frames and 1 <= frames[-1] <= len(cell.code.splitlines()):
         return SourcePos(cell.pos.path, cell.code_line + frames[-1] - 1, 1)
     return cell.pos
-
-
-def _diff(expected: str, actual: str, where: str) -> str:
-    lines = difflib.unified_diff(
-        expected.splitlines(),
-        actual.splitlines(),
-        fromfile=f"expected (the {{output}} block at {where})",
-        tofile="actual (what the cell printed)",
-        lineterm="",
-    )
-    return _bounded("\n".join(lines))
-
-
-def _diff_runs(first: str, second: str) -> str:
-    lines = difflib.unified_diff(
-        first.splitlines(), second.splitlines(), "one run", "another run", lineterm=""
-    )
-    return _bounded("\n".join(lines))
 
 
 def _mismatch_hint(expected: str, actual: str) -> str:
@@ -375,29 +345,3 @@ def _mismatch_hint(expected: str, actual: str) -> str:
 
 def _with_final_newline(text: str) -> str:
     return text if not text or text.endswith("\n") else text + "\n"
-
-
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def plain(text: str) -> str:
-    """Make control and bidi characters visible, so quoted output cannot drive a terminal."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def _bounded(text: str, max_lines: int = _MAX_DETAIL_LINES, *, tail: bool = False) -> str:
-    """Safe to print, and at most ``max_lines`` lines of at most 1000 characters.
-
-    ``tail`` keeps the last lines (a traceback ends with the error), else the first.
-    """
-    lines = [line[:1000] for line in plain(text).splitlines()]
-    if len(lines) <= max_lines:
-        return "\n".join(lines)
-    note = f"... ({len(lines) - max_lines} more lines left out)"
-    if tail:
-        return "\n".join([note, *lines[-max_lines:]])
-    return "\n".join([*lines[:max_lines], note])
-
-
-def _size(n: int) -> str:
-    return f"{n // (1024 * 1024)} MiB" if n % (1024 * 1024) == 0 else f"{n} bytes"
