@@ -377,3 +377,17 @@ def test_an_install_pizarra_cannot_read_or_an_unknown_magic_is_an_error_at_its_l
     assert unknown.stderr.rstrip().endswith(
         "the %load_ext magic is not available in pizarra's kernel"
     )
+
+
+def test_matplotlibs_timed_legend_warning_is_not_the_cells_stderr() -> None:
+    """It depends on how loaded the machine is, so it would make runs differ."""
+    code = (
+        "import warnings, matplotlib.pyplot as plt\n"
+        "plt.plot([1, 2], label='a')\n"
+        "warnings.warn('Creating legend with loc=\"best\" can be slow with large '\n"
+        "              'amounts of data.')\n"
+        "warnings.warn('a warning of the lesson')\n"
+    )
+    [result] = run(code)
+    assert 'loc="best"' not in result.stderr
+    assert "a warning of the lesson" in result.stderr

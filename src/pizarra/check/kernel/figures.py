@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Iterator
 
 import matplotlib
@@ -50,6 +51,10 @@ RASTER_DPI = 192
 """Pixels per inch of the rasterized parts: two device pixels per CSS pixel."""
 
 _shown: list[tuple[bytes, int, int]] = []
+
+warnings.filterwarnings("ignore", message=r'Creating legend with loc="best" can be slow')
+"""matplotlib says so when placing a legend took over a second: a fact about the
+machine's load, not the lesson, which would make a cell's stderr differ between runs."""
 
 _SIZE = re.compile(rb'<svg[^>]*?width="([\d.]+)pt" height="([\d.]+)pt"')
 
