@@ -67,6 +67,9 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
     "/cubic": ("en", [load_explorer("cubic-en.md", "en")]),
     "/logs": ("es", [load_explorer("logaritmos.md", "es")]),
     "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
+    "/funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/static-funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/function-en": ("en", [load_explorer("funcion.md", "en")]),
     "/two": (
         "es",
         [
@@ -77,12 +80,13 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
 }
 
 
-def page_html(lang: str, fragments: list[Markup]) -> str:
+def page_html(lang: str, fragments: list[Markup], kinds: tuple[str, ...] = ("growth",)) -> str:
+    names = dict.fromkeys(n for kind in kinds for n in asset_names(kind))
     links = "".join(
         f'<script type="module" src="/assets/{n}"></script>'
         if n.endswith(".js")
         else f'<link rel="stylesheet" href="/assets/{n}">'
-        for n in asset_names("growth")
+        for n in names
     )
     body = "\n".join(str(f) for f in fragments)
     return (
@@ -119,13 +123,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         lang, explorers = PAGES[url.path]
         query = dict(parse_qsl(url.query, keep_blank_values=True))
+        if url.path.startswith("/static-"):
+            query = {}  # a static host: the page is the same whatever the query
         try:
             fragments = [render_explorer(e, lang, query) for e in explorers]
         except ExplorerStateError as exc:
             html = f"<!doctype html><title>400</title><p>{escape(exc.message)}</p>"
             self.send(400, html.encode(), "text/html; charset=utf-8")
             return
-        self.send(200, page_html(lang, fragments).encode(), "text/html; charset=utf-8")
+        kinds = tuple(dict.fromkeys(e.kind for e in explorers))
+        self.send(200, page_html(lang, fragments, kinds).encode(), "text/html; charset=utf-8")
 
 
 @pytest.fixture(scope="session")

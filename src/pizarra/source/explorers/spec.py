@@ -11,8 +11,10 @@ from typing import Literal
 
 from pizarra.base.errors import SourcePos
 from pizarra.source.explorers.expr import Expr
+from pizarra.source.explorers.function_spec import FunctionSpec
+from pizarra.source.explorers.shared_spec import LineStyle
 
-LineStyle = Literal["solid", "dashed", "dotted"]
+__all__ = ["FunctionSpec", "LineStyle"]
 ReadoutKind = Literal["value", "growth"]
 
 
@@ -129,5 +131,5 @@ class GrowthSpec:
         return next(r for r in self.readouts if r.id == readout_id)
 
 
-ExplorerSpec = GrowthSpec
-"""Every explorer kind's spec; a union once a second kind exists."""
+ExplorerSpec = GrowthSpec | FunctionSpec
+"""Every explorer kind's spec."""

@@ -1,0 +1,36 @@
+"""Where an explorer function's value is rational, exactly: ``log2(1024) = 10``.
+
+Kept apart from the formula language (:mod:`pizarra.source.explorers.expr`) so the
+interval code (:mod:`pizarra.source.explorers.reals`) and the charts can use it too.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+
+def log_ratio(value: Fraction, base: int) -> float:
+    """``log_base(value)`` for a positive exact value, without float overflow."""
+    return (math.log(value.numerator) - math.log(value.denominator)) / math.log(base)
+
+
+def exact_log(name: str, x: Fraction) -> Fraction | None:
+    """The logarithm ``name`` of ``x > 0`` when it is rational, else None.
+
+    ``log2(x)`` is rational only for ``x = 2^k`` (k an integer), ``log10(x)`` only
+    for ``x = 10^k``, and ``ln(x)`` only for ``x = 1``.
+    """
+    if name in ("ln", "log"):
+        return Fraction(0) if x == 1 else None
+    base = 2 if name == "log2" else 10
+    top, bottom = _power_of(x.numerator, base), _power_of(x.denominator, base)
+    return None if top is None or bottom is None else Fraction(top - bottom)
+
+
+def _power_of(m: int, base: int) -> int | None:
+    k = 0
+    while m % base == 0:
+        m //= base
+        k += 1
+    return k if m == 1 else None

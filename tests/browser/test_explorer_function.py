@@ -1,0 +1,130 @@
+"""The function explorer in Chromium: keyboard, URL, no-JS, client/server agreement, axe."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.snapshots import axe_violations, set_state, snapshot
+
+pytestmark = pytest.mark.browser
+
+ROOT = "#pendiente"
+VALUES = [f"{15 + i}" for i in range(26)]
+PLAIN = [f"{int(v) // 10}.{int(v) % 10}".replace(".0", "") for v in VALUES]
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(f"{ROOT} input.px-range:not([hidden])", state="visible")
+
+
+def test_keys_move_the_slider_and_rewrite_the_state(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/funcion")
+    assert not page.locator(f"{ROOT} .px-states").is_visible()
+    state = snapshot(page, ROOT)
+    assert state["readouts"] == ["2,0", "0,693", "20"]
+    assert state["valuetexts"] == [["2,0", "5"]]
+    page.locator(f"{ROOT} input.px-range").focus()
+    page.keyboard.press("ArrowRight")
+    state = snapshot(page, ROOT)
+    assert state["readouts"] == ["2,1", "0,742", "19"]
+    assert state["values"] == ["2,1"] and state["valuetexts"] == [["2,1", "6"]]
+    page.keyboard.press("End")
+    assert snapshot(page, ROOT)["readouts"][0] == "4,0"
+    page.keyboard.press("Home")
+    assert snapshot(page, ROOT)["readouts"][0] == "1,5"
+
+
+def test_counted_words_follow_cldr_plural_rules(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/funcion")
+    set_state(page, ROOT, (24,))
+    assert snapshot(page, ROOT)["summary"].endswith("Falta 1 décima para llegar a 4.")
+    set_state(page, ROOT, (23,))
+    assert snapshot(page, ROOT)["summary"].endswith("Faltan 2 décimas para llegar a 4.")
+
+
+def test_comparisons_choose_the_text(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/funcion")
+    set_state(page, ROOT, (12,))  # a = 2.7: ln a < 1
+    assert "0,993, menor que su valor 1" in snapshot(page, ROOT)["summary"]
+    set_state(page, ROOT, (13,))  # a = 2.8: ln a > 1
+    assert "1,030, mayor que su valor 1" in snapshot(page, ROOT)["summary"]
+
+
+def test_the_url_names_the_state_and_opens_it_again(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/funcion")
+    page.locator(f"{ROOT} input.px-range").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("/funcion?a=2.1#pendiente")
+    moved = snapshot(page, ROOT)
+    open_page(page, page.url)  # the server renders ?a=2.1
+    assert snapshot(page, ROOT) == moved
+    # A static host ignores the query: the script opens the state the URL names.
+    open_page(page, base_url + "/static-funcion?a=2.1")
+    assert snapshot(page, ROOT) == moved
+    page.keyboard.press("Home")
+    page.locator(f"{ROOT} input.px-range").focus()
+    page.keyboard.press("Home")
+    set_state(page, ROOT, (5,))
+    assert "?" not in page.url  # the initial state is the page itself
+
+
+def test_client_strings_equal_the_server_for_every_state(
+    page: Page, nojs_page: Page, base_url: str
+) -> None:
+    for lang, path in (("es", "/funcion"), ("en", "/function-en")):
+        open_page(page, base_url + path)
+        for index, plain in enumerate(PLAIN):
+            set_state(page, ROOT, (index,))
+            client = snapshot(page, ROOT)
+            nojs_page.goto(f"{base_url}{path}?a={plain}")
+            assert client == snapshot(nojs_page, ROOT), (lang, plain)
+
+
+def test_without_javascript_the_links_and_the_table_are_there(
+    nojs_page: Page, base_url: str
+) -> None:
+    nojs_page.goto(base_url + "/funcion")
+    links = nojs_page.locator(f"{ROOT} .px-states a")
+    assert links.count() == 26
+    hrefs = links.evaluate_all("l => l.map(a => a.getAttribute('href'))")
+    assert hrefs[5] == "./#pendiente" and hrefs[6] == "pendiente-a-2.1.html#pendiente"
+    nojs_page.click(f"{ROOT} details > summary")
+    rows = nojs_page.locator(f"{ROOT} tbody tr")
+    assert [rows.nth(i).inner_text().split("\t") for i in (0, 4)] == [
+        ["-2", "0,25", "0,17"],
+        ["2", "4,00", "2,77"],
+    ]
+
+
+@pytest.mark.parametrize("bad", ["2.05", "abc", "2.10", ""])
+def test_a_value_outside_the_list_is_a_400(nojs_page: Page, base_url: str, bad: str) -> None:
+    response = nojs_page.goto(f"{base_url}/funcion?a={bad}")
+    assert response is not None and response.status == 400
+    assert "1.5, 1.6" in nojs_page.inner_text("body")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_has_no_violations(page: Page, base_url: str, axe_path: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    open_page(page, base_url + "/funcion")
+    page.click(f"{ROOT} details > summary")
+    assert axe_violations(page, axe_path) == []
+
+
+def test_usable_at_320_pixels(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_page(page, base_url + "/funcion")
+    page.click(f"{ROOT} details > summary")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    box = page.locator(f"{ROOT} input.px-range").bounding_box()
+    assert box is not None and box["width"] >= 120 and box["height"] >= 24
+
+
+def test_json_data_is_inert(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/funcion")
+    data = json.loads(page.locator(f"{ROOT} script[data-explorer-data]").text_content() or "")
+    assert len(data["states"]) == 26
