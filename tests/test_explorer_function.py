@@ -116,7 +116,7 @@ def test_a_query_is_read_strictly(bad: str) -> None:
         (("formula: a^x,", "formula: ln(x),"), "14:29: curve formula at a = 1.5, x = -2"),
         (("when: ln(a) < 1", "when: ln(a) == ln(a)"), "when at a = 1.5: cannot decide"),
         (("one: décima,", "two: décima,"), "'es' has no plural form 'two'"),
-        (("{faltan} {d}", "{faltan} {e}"), "field {e} is not a readout, word or choice"),
+        (("{faltan} {d}", "{faltan} {e}"), "field {e} is not a parameter, readout, word"),
         (("curves:", "curvas:"), "unknown key 'curvas' in the explorer"),
         (("x: [-2, -1, 0, 1, 2]", "x: [-2, 3]"), "every table x must lie on the x axis"),
         (("{curve: potencia, x: 1}", "{curve: potencia, x: a}"), "mark x = 2.1 is outside"),
@@ -161,4 +161,4 @@ def test_render_shows_the_state_and_a_word_in_the_plural_it_needs() -> None:
     html = str(render_explorer(Explorer("function", spec, spec.pos), "es", {"a": "3.9"}))
     assert "Falta 1 décima para llegar a 4." in html
     assert 'aria-valuetext="3,9"' in html
-    assert '<a href="./#pendiente">2,0</a>' in html
+    assert '<a href="./#pendiente">2</a>' in html

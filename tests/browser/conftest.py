@@ -69,6 +69,9 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
     "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
     "/funcion": ("es", [load_explorer("funcion.md", "es")]),
     "/static-funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/softmax": ("es", [load_explorer("softmax.md", "es")]),
+    "/static-softmax": ("es", [load_explorer("softmax.md", "es")]),
+    "/softmax-en": ("en", [load_explorer("softmax.md", "en")]),
     "/function-en": ("en", [load_explorer("funcion.md", "en")]),
     "/two": (
         "es",

@@ -23,6 +23,7 @@ SNAPSHOT = """(selector) => {
     marks: attrs("[data-mark]", ["cx", "cy"]),
     bars: attrs("[data-bar]", ["width"]),
     cells: text("[data-cell]"),
+    percents: text("[data-percent]"),
   };
 }"""
 

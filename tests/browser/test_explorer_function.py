@@ -25,17 +25,17 @@ def test_keys_move_the_slider_and_rewrite_the_state(page: Page, base_url: str) -
     open_page(page, base_url + "/funcion")
     assert not page.locator(f"{ROOT} .px-states").is_visible()
     state = snapshot(page, ROOT)
-    assert state["readouts"] == ["2,0", "0,693", "20"]
-    assert state["valuetexts"] == [["2,0", "5"]]
+    assert state["readouts"] == ["0,693", "20"]
+    assert state["valuetexts"] == [["2", "5"]]
     page.locator(f"{ROOT} input.px-range").focus()
     page.keyboard.press("ArrowRight")
     state = snapshot(page, ROOT)
-    assert state["readouts"] == ["2,1", "0,742", "19"]
+    assert state["readouts"] == ["0,742", "19"]
     assert state["values"] == ["2,1"] and state["valuetexts"] == [["2,1", "6"]]
     page.keyboard.press("End")
-    assert snapshot(page, ROOT)["readouts"][0] == "4,0"
+    assert snapshot(page, ROOT)["values"] == ["4"]
     page.keyboard.press("Home")
-    assert snapshot(page, ROOT)["readouts"][0] == "1,5"
+    assert snapshot(page, ROOT)["values"] == ["1,5"]
 
 
 def test_counted_words_follow_cldr_plural_rules(page: Page, base_url: str) -> None:

@@ -13,9 +13,10 @@ from importlib.resources import files
 
 from markupsafe import Markup
 
-from pizarra.render.explorers import function, growth, states
+from pizarra.render.explorers import distribution, function, growth, states
 from pizarra.render.explorers.growth_data import GrowthState
 from pizarra.source.blocks import Explorer
+from pizarra.source.explorers.distribution_spec import DistributionSpec
 from pizarra.source.explorers.spec import ExplorerSpec, GrowthSpec
 
 __all__ = [
@@ -46,6 +47,11 @@ class ExplorerStateError(Exception):
 ASSETS: dict[str, tuple[str, ...]] = {
     "growth": ("explorer-growth.js", "explorer-growth.css"),
     "function": ("explorer-function.js", "explorer-growth.css", "explorer-function.css"),
+    "distribution": (
+        "explorer-distribution.js",
+        "explorer-growth.css",
+        "explorer-distribution.css",
+    ),
 }
 """The files (in this package) each kind's pages need, by kind: scripts then stylesheets
 (``explorer-growth.css`` holds what every kind's frame, controls and table share)."""
@@ -55,6 +61,8 @@ _ASSET_FILES = {
     "explorer-growth.css": "growth.css",
     "explorer-function.js": "function.js",
     "explorer-function.css": "function.css",
+    "explorer-distribution.js": "distribution.js",
+    "explorer-distribution.css": "distribution.css",
 }
 
 
@@ -100,6 +108,8 @@ def render_explorer(
         assert isinstance(state, GrowthState)
         return growth.render(spec, lang, state)
     assert isinstance(state, tuple)
+    if isinstance(spec, DistributionSpec):
+        return distribution.render(spec, lang, state)
     return function.render(spec, lang, state)
 
 

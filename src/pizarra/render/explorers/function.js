@@ -50,6 +50,10 @@ function enhance(root) {
   const live = root.querySelector("[data-live]");
   const summary = root.querySelector("[data-summary]");
   const initial = ranges.map((r) => Number(r.value));
+  const paramFormats = data.params.map(
+    (p) => new Intl.NumberFormat(data.lang, { maximumFractionDigits: p.digits }));
+  const paramText = (i) => withUnit(
+    paramFormats[i].format(data.params[i].values[Number(ranges[i].value)]), data.params[i].unit);
   let timer = 0;
 
   function index() {
@@ -72,7 +76,7 @@ function enhance(root) {
     if (!state) return;
     ranges.forEach((range, i) => {
       const p = data.params[i];
-      const text = withUnit(formats(p.digits).number.format(p.values[Number(range.value)]), p.unit);
+      const text = paramText(i);
       range.setAttribute("aria-valuetext", text);
       root.querySelector(`[data-value="${p.name}"]`).textContent = text;
       const links = range.closest(".px-input").querySelectorAll(".px-states a");
@@ -82,6 +86,7 @@ function enhance(root) {
       });
     });
     const values = words(data, state, formats);
+    data.params.forEach((p, i) => { values[p.name] = paramText(i); });
     for (const el of q("[data-readout]")) el.textContent = values[el.dataset.readout];
     const sentence = fill(data.texts.summary, values);
     summary.textContent = sentence;

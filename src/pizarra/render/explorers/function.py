@@ -94,7 +94,7 @@ def _shared(spec: FunctionSpec, lang: str) -> _Shared:
     digits = _column_digits(spec)
     states = st.all_states(spec.params)
     envs = [st.env_of(spec.params, s) for s in states]
-    words = tuple(st.state_words(spec.texts, env, lang) for env in envs)
+    words = tuple(st.state_words(spec.texts, spec.params, env, lang) for env in envs)
     data = {
         "lang": lang,
         "params": st.params_data(spec.params, lang),

@@ -134,18 +134,22 @@ def with_unit(text: str, unit: str) -> str:
 
 
 def param_text(param: Param, value: Fraction, lang: str) -> str:
-    """A parameter value as the control shows and speaks it."""
-    return with_unit(fixed(value, lang, param.decimals), param.unit)
+    """A parameter value as the control shows and speaks it: exactly, without
+    trailing zeros (``0,25``, ``0,5``, ``1``)."""
+    return with_unit(format_number(value, lang, param.decimals), param.unit)
 
 
 def readout_value(readout: ValueReadout, env: Mapping[str, Fraction]) -> Fraction:
     return value_at(readout.formula, env, readout.decimals)
 
 
-def state_words(texts: Texts, env: Mapping[str, Fraction], lang: str) -> dict[str, str]:
-    """Field -> text of one state: readouts, counted words, chosen texts."""
+def state_words(
+    texts: Texts, params: Sequence[Param], env: Mapping[str, Fraction], lang: str
+) -> dict[str, str]:
+    """Field -> text of one state: parameters, readouts, counted words, chosen texts."""
     values = {r.id: readout_value(r, env) for r in texts.readouts}
-    result = {
+    result = {p.name: param_text(p, env[p.name], lang) for p in params}
+    result |= {
         r.id: with_unit(fixed(values[r.id], lang, r.decimals), r.unit) for r in texts.readouts
     }
     digits = {r.id: r.decimals for r in texts.readouts}

@@ -10,6 +10,39 @@ import math
 from fractions import Fraction
 
 
+class ExprError(Exception):
+    """A formula that cannot be parsed or evaluated; ``offset`` is 0-based in the text."""
+
+    def __init__(self, message: str, offset: int = 0, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        """What is wrong."""
+        self.offset = offset
+        """Where in the formula, as a 0-based character index."""
+        self.hint = hint
+        """How to fix it, or empty."""
+
+
+def exact_call(name: str, x: Fraction) -> Fraction | None:
+    """``name(x)`` when it is rational, else None; raises for ``x`` outside the domain."""
+    if name == "exp":
+        return Fraction(1) if x == 0 else None
+    if name == "sqrt":
+        if x < 0:
+            raise ExprError(f"sqrt of {x} is not defined", hint="sqrt needs a number >= 0")
+        top, bottom = math.isqrt(x.numerator), math.isqrt(x.denominator)
+        return (
+            Fraction(top, bottom)
+            if top * top == x.numerator and bottom * bottom == x.denominator
+            else None
+        )
+    if x <= 0:
+        raise ExprError(
+            f"{name} of {x} is not defined", hint="logarithms are defined for positive numbers only"
+        )
+    return exact_log(name, x)
+
+
 def log_ratio(value: Fraction, base: int) -> float:
     """``log_base(value)`` for a positive exact value, without float overflow."""
     return (math.log(value.numerator) - math.log(value.denominator)) / math.log(base)

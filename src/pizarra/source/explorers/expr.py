@@ -20,14 +20,15 @@ whose value is irrational (``ln(3)``) is evaluated by :mod:`pizarra.source.explo
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
 
-from pizarra.source.explorers.exact_values import exact_log
+from pizarra.source.explorers.exact_values import ExprError, exact_call
+
+__all__ = ["ExprError", "exact_call"]
 
 MAX_LENGTH = 200
 """Longest formula accepted, in characters."""
@@ -49,19 +50,6 @@ FUNCTIONS = {
 """Function name -> what it computes; each takes one argument."""
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\S))")
-
-
-class ExprError(Exception):
-    """A formula that cannot be parsed or evaluated; ``offset`` is 0-based in the text."""
-
-    def __init__(self, message: str, offset: int = 0, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        """What is wrong."""
-        self.offset = offset
-        """Where in the formula, as a 0-based character index."""
-        self.hint = hint
-        """How to fix it, or empty."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +118,16 @@ class Power:
     """The power, a formula."""
 
 
-Expr: TypeAlias = Num | Var | Neg | BinOp | Pow | Call | Power
+@dataclass(frozen=True)
+class MaxOf:
+    """The largest of several values; built by explorer kinds (a distribution's top
+    probability), not written in formulas."""
+
+    args: tuple[Expr, ...]
+    """The values compared, at least one."""
+
+
+Expr: TypeAlias = Num | Var | Neg | BinOp | Pow | Call | Power | MaxOf
 
 
 @dataclass(frozen=True)
@@ -304,6 +301,8 @@ def free_variables(node: Expr) -> frozenset[str]:
         return free_variables(node.left) | free_variables(node.right)
     if isinstance(node, Power):
         return free_variables(node.base) | free_variables(node.exponent)
+    if isinstance(node, MaxOf):
+        return frozenset().union(*(free_variables(a) for a in node.args))
     return frozenset()
 
 
@@ -335,6 +334,8 @@ def evaluate(node: Expr, env: Mapping[str, Fraction]) -> Fraction:
         if value is None:
             raise ExprError(f"{node.name}({argument}) is not a rational number")
         return value
+    if isinstance(node, MaxOf):
+        return max(evaluate(a, env) for a in node.args)
     if isinstance(node, Power):
         exponent = evaluate(node.exponent, env)
         if exponent.denominator != 1 or abs(exponent) > MAX_BITS:
@@ -368,24 +369,6 @@ def to_text(node: Expr) -> str:
         return f"{node.name}({to_text(node.argument)})"
     if isinstance(node, Power):
         return f"({to_text(node.base)}^{to_text(node.exponent)})"
+    if isinstance(node, MaxOf):
+        return f"max({', '.join(to_text(a) for a in node.args)})"
     return f"({to_text(node.left)} {node.op} {to_text(node.right)})"
-
-
-def exact_call(name: str, x: Fraction) -> Fraction | None:
-    """``name(x)`` when it is rational, else None; raises for ``x`` outside the domain."""
-    if name == "exp":
-        return Fraction(1) if x == 0 else None
-    if name == "sqrt":
-        if x < 0:
-            raise ExprError(f"sqrt of {x} is not defined", hint="sqrt needs a number >= 0")
-        top, bottom = math.isqrt(x.numerator), math.isqrt(x.denominator)
-        return (
-            Fraction(top, bottom)
-            if top * top == x.numerator and bottom * bottom == x.denominator
-            else None
-        )
-    if x <= 0:
-        raise ExprError(
-            f"{name} of {x} is not defined", hint="logarithms are defined for positive numbers only"
-        )
-    return exact_log(name, x)

@@ -88,7 +88,7 @@ def parse_function(
         y_keys = reader.mapping(keys["y"], "y", ("label",), ("from", "to", "scale"))
         y_axis = _read_axis(reader, keys["y"], y_keys, needs_range=False)  # type: ignore[assignment]
     envs = state_envs(params)
-    names = frozenset(taken)
+    names = frozenset(p.name for p in params)
     texts = read_texts(reader, keys, names, envs, decimals or 0, lang)
     if x_name is None or x_axis is None or y_axis is None:
         return None, reader.diagnostics

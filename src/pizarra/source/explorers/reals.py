@@ -20,7 +20,7 @@ from functools import lru_cache
 from pizarra.base.i18n.numbers import round_half_expand
 from pizarra.source.explorers.exact_values import exact_log
 from pizarra.source.explorers.expr import MAX_BITS as VALUE_BITS
-from pizarra.source.explorers.expr import Call, Expr, ExprError, Neg, Num, Pow, Power, Var
+from pizarra.source.explorers.expr import Call, Expr, ExprError, MaxOf, Neg, Num, Pow, Power, Var
 
 START_BITS = 64
 """Working precision of the first attempt, in bits."""
@@ -99,21 +99,45 @@ def sign(node: Expr, env: Mapping[str, Fraction]) -> int:
 
 
 def enclose(node: Expr, env: Mapping[str, Fraction], bits: int) -> Interval:
-    """An interval around the value of ``node``, about ``2**-bits`` wide when inexact."""
+    """An interval around the value of ``node``, about ``2**-bits`` wide when inexact.
+
+    A subtree shared by several parents (a distribution's sum of weights) is
+    enclosed once."""
+    return _enclose(node, env, bits, {})
+
+
+def _enclose(
+    node: Expr, env: Mapping[str, Fraction], bits: int, memo: dict[int, Interval]
+) -> Interval:
+    known = memo.get(id(node))
+    if known is None:
+        known = memo[id(node)] = _enclose_new(node, env, bits, memo)
+    return known
+
+
+def _enclose_new(
+    node: Expr, env: Mapping[str, Fraction], bits: int, memo: dict[int, Interval]
+) -> Interval:
+    def inner(child: Expr) -> Interval:
+        return _enclose(child, env, bits, memo)
+
     if isinstance(node, Num):
         return Interval(node.value, node.value)
     if isinstance(node, Var):
         return Interval(env[node.name], env[node.name])
     if isinstance(node, Neg):
-        inner = enclose(node.operand, env, bits)
-        return Interval(-inner.hi, -inner.lo)
+        operand = inner(node.operand)
+        return Interval(-operand.hi, -operand.lo)
     if isinstance(node, Pow):
-        return _pow(enclose(node.base, env, bits), node.exponent, bits)
+        return _pow(inner(node.base), node.exponent, bits)
     if isinstance(node, Call):
-        return _call(node.name, enclose(node.argument, env, bits), bits)
+        return _call(node.name, inner(node.argument), bits)
     if isinstance(node, Power):
-        return _power(enclose(node.base, env, bits), enclose(node.exponent, env, bits), bits)
-    left, right = enclose(node.left, env, bits), enclose(node.right, env, bits)
+        return _power(inner(node.base), inner(node.exponent), bits)
+    if isinstance(node, MaxOf):
+        boxes = [inner(a) for a in node.args]
+        return Interval(max(b.lo for b in boxes), max(b.hi for b in boxes))
+    left, right = inner(node.left), inner(node.right)
     if node.op == "+":
         return _snap(Interval(left.lo + right.lo, left.hi + right.hi), bits)
     if node.op == "-":

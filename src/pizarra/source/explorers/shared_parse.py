@@ -20,6 +20,7 @@ from yaml.nodes import Node, ScalarNode
 from pizarra.base.errors import SourcePos
 from pizarra.source.explorers.expr import Expr, ExprError, parse_expr
 from pizarra.source.explorers.reals import rounded
+from pizarra.source.explorers.rewrite import substitute
 from pizarra.source.explorers.shared_spec import MAX_STATES, Param
 from pizarra.source.explorers.yamlread import Reader
 
@@ -175,18 +176,26 @@ def state_envs(params: Sequence[Param]) -> list[dict[str, Fraction]]:
 
 
 def read_formula(
-    reader: Reader, node: Node, what: str, names: frozenset[str], envs: Sequence[Env]
+    reader: Reader,
+    node: Node,
+    what: str,
+    names: frozenset[str],
+    envs: Sequence[Env],
+    stats: Mapping[str, Expr] | None = None,
 ) -> Expr | None:
-    """A formula in ``names``, decidable (and not too large) at every env."""
+    """A formula in ``names`` (and the names of ``stats``, replaced by their formulas),
+    decidable (and not too large) at every env."""
     text = reader.text(node, what, 200)
     if text is None:
         return None
     try:
-        expr = parse_expr(text, names, powers=True)
+        expr = parse_expr(text, names | frozenset(stats or {}), powers=True)
     except ExprError as exc:
         offset = reader.value_offset(node) + exc.offset if reader.single_line(node) else 0
         reader.error(reader.pos(node, offset), f"{what}: {exc.message}", exc.hint)
         return None
+    if stats:
+        expr = substitute(expr, stats)
     return expr if check_formula(reader, node, what, expr, envs) else None
 
 

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pizarra.base.errors import SourcePos
+from pizarra.source.explorers.distribution_spec import DistributionSpec
 from pizarra.source.explorers.expr import Expr
 from pizarra.source.explorers.function_spec import FunctionSpec
 from pizarra.source.explorers.shared_spec import LineStyle
 
-__all__ = ["FunctionSpec", "LineStyle"]
+__all__ = ["DistributionSpec", "FunctionSpec", "LineStyle"]
 ReadoutKind = Literal["value", "growth"]
 
 
@@ -131,5 +132,5 @@ class GrowthSpec:
         return next(r for r in self.readouts if r.id == readout_id)
 
 
-ExplorerSpec = GrowthSpec | FunctionSpec
+ExplorerSpec = GrowthSpec | FunctionSpec | DistributionSpec
 """Every explorer kind's spec."""

@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from babel import Locale
 from yaml.nodes import Node
 
-from pizarra.source.explorers.expr import BinOp, ExprError, parse_expr
+from pizarra.source.explorers.expr import BinOp, Expr, ExprError, parse_expr
 from pizarra.source.explorers.reals import sign
+from pizarra.source.explorers.rewrite import substitute
 from pizarra.source.explorers.shared_parse import (
     FIELD,
     Env,
@@ -40,7 +41,11 @@ _CATEGORIES: tuple[PluralCategory, ...] = ("zero", "one", "two", "few", "many", 
 
 
 def read_condition(
-    reader: Reader, node: Node, names: frozenset[str], envs: Sequence[Env]
+    reader: Reader,
+    node: Node,
+    names: frozenset[str],
+    envs: Sequence[Env],
+    stats: Mapping[str, Expr] | None = None,
 ) -> Condition | None:
     """``left op right`` (``T < 1``), decided at every env."""
     text = reader.text(node, "when", 200)
@@ -52,7 +57,10 @@ def read_condition(
         return None
     sides = (text[: found.start()], text[found.end() :])
     try:
-        left, right = (parse_expr(side, names, powers=True) for side in sides)
+        left, right = (
+            substitute(parse_expr(side, names | frozenset(stats or {}), powers=True), stats or {})
+            for side in sides
+        )
     except ExprError as exc:
         reader.error(reader.pos(node), f"when: {exc.message}", exc.hint)
         return None
@@ -86,18 +94,24 @@ def read_texts(
     envs: Sequence[Env],
     decimals: int,
     lang: str,
+    stats: Mapping[str, Expr] | None = None,
 ) -> Texts | None:
-    """``readouts``, ``words``, ``choices`` and ``summary`` of a declaration."""
-    readouts = _read_readouts(reader, keys["readouts"], names, envs, decimals)
+    """``readouts``, ``words``, ``choices`` and ``summary`` of a declaration; formulas may
+    use the names of ``stats`` (a kind's own quantities), replaced by their formulas."""
+    readouts = _read_readouts(reader, keys["readouts"], names, envs, decimals, stats)
     ids = {r.id for r in readouts or ()}
     words = _read_words(reader, keys.get("words"), ids, lang)
-    choices = _read_choices(reader, keys.get("choices"), names, envs)
+    choices = _read_choices(reader, keys.get("choices"), names, envs, stats)
     summary = reader.text(keys["summary"], "summary", 1000)
     if readouts is None or words is None or choices is None or summary is None:
         return None
-    fields = ids | {w.id for w in words} | {c.id for c in choices}
-    if len(fields) != len(readouts) + len(words) + len(choices):
-        reader.error(reader.pos(keys["summary"]), "readouts, words and choices need distinct ids")
+    fields = ids | {w.id for w in words} | {c.id for c in choices} | set(names)
+    if len(fields) != len(readouts) + len(words) + len(choices) + len(names):
+        reader.error(
+            reader.pos(keys["summary"]),
+            "parameters, readouts, words and choices need distinct names",
+            "a parameter is a field of the summary already: {" + min(names) + "}",
+        )
         return None
     for text, node in [
         (summary, keys["summary"]),
@@ -112,7 +126,7 @@ def check_template(reader: Reader, node: Node, text: str, fields: set[str]) -> N
         if match.group(1) not in fields:
             reader.error(
                 reader.pos(node),
-                f"field {{{match.group(1)}}} is not a readout, word or choice",
+                f"field {{{match.group(1)}}} is not a parameter, readout, word or choice",
                 "fields: " + ", ".join("{" + f + "}" for f in sorted(fields)),
             )
     rest = FIELD.sub("", text)
@@ -121,7 +135,12 @@ def check_template(reader: Reader, node: Node, text: str, fields: set[str]) -> N
 
 
 def _read_readouts(
-    reader: Reader, node: Node, names: frozenset[str], envs: Sequence[Env], decimals: int
+    reader: Reader,
+    node: Node,
+    names: frozenset[str],
+    envs: Sequence[Env],
+    decimals: int,
+    stats: Mapping[str, Expr] | None,
 ) -> tuple[ValueReadout, ...] | None:
     items = reader.sequence(node, "readouts", 12)
     if items is None:
@@ -135,7 +154,7 @@ def _read_readouts(
         ident = read_name(reader, keys["id"], "readout id", taken)
         label = reader.text(keys["label"], "readout label", 200)
         unit = reader.text(keys["unit"], "readout unit", 20) if "unit" in keys else ""
-        expr = read_formula(reader, keys["value"], "readout value", names, envs)
+        expr = read_formula(reader, keys["value"], "readout value", names, envs, stats)
         digits = decimals
         if "decimals" in keys:
             digits = reader.integer(keys["decimals"], "decimals", 0, 6) or 0
@@ -184,7 +203,11 @@ def _read_words(
 
 
 def _read_choices(
-    reader: Reader, node: Node | None, names: frozenset[str], envs: Sequence[Env]
+    reader: Reader,
+    node: Node | None,
+    names: frozenset[str],
+    envs: Sequence[Env],
+    stats: Mapping[str, Expr] | None,
 ) -> tuple[Choice, ...] | None:
     if node is None:
         return ()
@@ -212,7 +235,7 @@ def _read_choices(
                 break
             condition = None
             if not last:
-                condition = read_condition(reader, case_keys["when"], names, envs)
+                condition = read_condition(reader, case_keys["when"], names, envs, stats)
                 if condition is None:
                     break
             if text is None:
