@@ -73,6 +73,7 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
     "/static-softmax": ("es", [load_explorer("softmax.md", "es")]),
     "/softmax-en": ("en", [load_explorer("softmax.md", "en")]),
     "/function-en": ("en", [load_explorer("funcion.md", "en")]),
+    "/static-two": ("es", [load_explorer("potencias.md", "es")]),
     "/two": (
         "es",
         [

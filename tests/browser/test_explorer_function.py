@@ -65,9 +65,6 @@ def test_the_url_names_the_state_and_opens_it_again(page: Page, base_url: str) -
     # A static host ignores the query: the script opens the state the URL names.
     open_page(page, base_url + "/static-funcion?a=2.1")
     assert snapshot(page, ROOT) == moved
-    page.keyboard.press("Home")
-    page.locator(f"{ROOT} input.px-range").focus()
-    page.keyboard.press("Home")
     set_state(page, ROOT, (5,))
     assert "?" not in page.url  # the initial state is the page itself
 

@@ -73,6 +73,7 @@ def _shared(spec: DistributionSpec, lang: str) -> _Shared:
     data = {
         "lang": lang,
         "params": st.params_data(spec.params, lang),
+        "initial": st.initial_data(spec.params),
         "texts": st.texts_data(spec.texts),
         "digits": spec.decimals,
         "scoreDigits": spec.score_decimals,

@@ -49,7 +49,7 @@ function enhance(root) {
   const q = (s) => Array.from(root.querySelectorAll(s));
   const live = root.querySelector("[data-live]");
   const summary = root.querySelector("[data-summary]");
-  const initial = ranges.map((r) => Number(r.value));
+  const initial = data.initial;
   const paramFormats = data.params.map(
     (p) => new Intl.NumberFormat(data.lang, { maximumFractionDigits: p.digits }));
   const paramText = (i) => withUnit(

@@ -98,6 +98,7 @@ def _shared(spec: FunctionSpec, lang: str) -> _Shared:
     data = {
         "lang": lang,
         "params": st.params_data(spec.params, lang),
+        "initial": st.initial_data(spec.params),
         "texts": st.texts_data(spec.texts),
         "columns": list(digits),
         "valuetext": t(lang, "value_with_unit", value="{value}", unit="{unit}"),

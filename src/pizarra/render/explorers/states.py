@@ -198,6 +198,11 @@ def fill(template: str, values: Mapping[str, str]) -> str:
     return FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), once)
 
 
+def initial_data(params: Sequence[Param]) -> list[int]:
+    """The initial state's indices: the script drops the query when it is shown again."""
+    return list(initial_state(params))
+
+
 def params_data(params: Sequence[Param], lang: str) -> list[dict[str, object]]:
     return [
         {
