@@ -26,7 +26,7 @@ from pizarra.source.explorers.shared_parse import value_at
 
 WIDTH = 400
 """viewBox width, as the other kinds' charts."""
-ROW = 34
+ROW = 40
 """Height of one bar's row, in user units."""
 VALUE_ROOM = 84
 """Room at the right for the percentage, at the narrow screens' font."""
