@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from fractions import Fraction
@@ -162,3 +163,20 @@ def test_render_shows_the_state_and_a_word_in_the_plural_it_needs() -> None:
     assert "Falta 1 décima para llegar a 4." in html
     assert 'aria-valuetext="3,9"' in html
     assert '<a href="./#pendiente">2</a>' in html
+
+
+def test_log_axis_labels_every_kth_power_ending_with_the_last_and_never_overlap() -> None:
+    from pizarra.render.explorers.function_chart import layout
+
+    text = (FIXTURE.parent / "mitades.md").read_text(encoding="utf-8")
+    match = BLOCK.search(text)
+    assert match is not None
+    spec, _ = parse(match.group(2))
+    assert spec is not None
+    chart = layout(spec, "es")
+    labelled = [t for t in chart.x_ticks if t.label]
+    assert [t.label for t in labelled] == ["2", "128", "8192", "524.288"]
+    assert labelled[-1].at == chart.x_ticks[-1].at
+    gaps = {round(b.at - a.at, 1) for a, b in itertools.pairwise(labelled)}
+    assert len(gaps) == 1  # equal gaps between labels
+    assert [t.label for t in chart.y_ticks if t.label] == ["0", "5", "10", "15", "20"]

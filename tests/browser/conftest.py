@@ -62,12 +62,32 @@ def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> 
     return Explorer(match.group(1), spec, pos)
 
 
+COURSE = ROOT / "src" / "pizarra" / "source" / "bundled" / "math-for-ai" / "lessons"
+
+
+def course_explorers() -> dict[str, Explorer]:
+    """Every explorer of the bundled course, by the path of its test page."""
+    found: dict[str, Explorer] = {}
+    for lesson in sorted(COURSE.glob("*.md")):
+        text = lesson.read_text(encoding="utf-8")
+        for match in BLOCK.finditer(text):
+            pos = SourcePos(lesson.name, text[: match.start()].count("\n") + 1)
+            spec, diagnostics = parse_explorer(match.group(1), match.group(2), pos, "es")
+            assert spec is not None, diagnostics
+            found[f"/course/{lesson.stem}/{spec.id}"] = Explorer(match.group(1), spec, pos)
+    return found
+
+
+COURSE_EXPLORERS = course_explorers()
+
 PAGES: dict[str, tuple[str, list[Explorer]]] = {
+    **{path: ("es", [explorer]) for path, explorer in COURSE_EXPLORERS.items()},
     "/": ("es", [load_explorer("potencias.md", "es")]),
     "/cubic": ("en", [load_explorer("cubic-en.md", "en")]),
     "/logs": ("es", [load_explorer("logaritmos.md", "es")]),
     "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
     "/funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/mitades": ("es", [load_explorer("mitades.md", "es")]),
     "/static-funcion": ("es", [load_explorer("funcion.md", "es")]),
     "/softmax": ("es", [load_explorer("softmax.md", "es")]),
     "/static-softmax": ("es", [load_explorer("softmax.md", "es")]),

@@ -125,3 +125,39 @@ def test_json_data_is_inert(page: Page, base_url: str) -> None:
     open_page(page, base_url + "/funcion")
     data = json.loads(page.locator(f"{ROOT} script[data-explorer-data]").text_content() or "")
     assert len(data["states"]) == 26
+
+
+def test_halving_words_agree_with_the_count_and_the_comparison(
+    page: Page, nojs_page: Page, base_url: str
+) -> None:
+    root = "#mitades"
+    page.goto(base_url + "/mitades")
+    page.wait_for_selector(f"{root} input.px-range:not([hidden])")
+    page.locator(f"{root} input.px-range").focus()
+    page.keyboard.press("Home")
+    summary = snapshot(page, root)["summary"]
+    assert summary.startswith("Con n = 2, hace falta 1 mitad para quedarse")
+    assert "Es el punto de partida" in summary
+    page.keyboard.press("ArrowRight")
+    summary = snapshot(page, root)["summary"]
+    assert summary.startswith("Con n = 4, hacen falta 2 mitades")
+    assert "n y log₂ n se han multiplicado los dos por 2." in summary
+    page.keyboard.press("ArrowRight")
+    assert "n se ha multiplicado por 4 y log₂ n solo por 3." in snapshot(page, root)["summary"]
+    nojs_page.goto(base_url + "/mitades?n=8")
+    assert snapshot(nojs_page, root) == snapshot(page, root)
+
+
+def test_every_table_row_keeps_its_columns_digits_and_the_last_tick_is_labelled(
+    nojs_page: Page, base_url: str
+) -> None:
+    nojs_page.goto(base_url + "/mitades")
+    nojs_page.click("#mitades details > summary")
+    rows = nojs_page.locator("#mitades tbody tr")
+    texts = [rows.nth(i).inner_text().split("\t") for i in range(rows.count())]
+    assert texts[0] == ["2", "1", "0,69"] and texts[13] == ["16.384", "14", "9,70"]
+    assert all(len(t[2].split(",")[1]) == 2 for t in texts)
+    labels = nojs_page.locator("#mitades .px-axis text[y='252']").evaluate_all(
+        "l => l.map(t => t.textContent)"
+    )
+    assert labels == ["2", "128", "8192", "524.288"]

@@ -9,13 +9,14 @@ rounded from proven intervals to 12 digits, far below what a pixel shows.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from pizarra.base.i18n.numbers import format_number
-from pizarra.render.explorers.growth_chart import Tick, label_width
+from pizarra.render.explorers.growth_chart import LABEL_FONT, LABEL_GAP, Tick, label_width
 from pizarra.render.explorers.states import all_states, env_of
 from pizarra.source.explorers.function_spec import Axis, FunctionSpec, samples
 from pizarra.source.explorers.shared_parse import CHECK_DECIMALS, value_at
@@ -68,9 +69,12 @@ def _nice_step(span: Fraction, count: int) -> Fraction:
     return power * 10
 
 
-def linear_ticks(low: Fraction, high: Fraction) -> tuple[Fraction, Fraction, list[Fraction]]:
-    """Ends widened to whole steps, and the tick values from one end to the other."""
-    step = _nice_step(high - low, MAX_TICKS - 1)
+def linear_ticks(
+    low: Fraction, high: Fraction, step: Fraction | None = None
+) -> tuple[Fraction, Fraction, list[Fraction]]:
+    """Ends widened to whole steps (the author's, or a round one), and the tick values
+    from one end to the other."""
+    step = step or _nice_step(high - low, MAX_TICKS - 1)
     start, stop = math.floor(low / step), math.ceil(high / step)
     return start * step, stop * step, [k * step for k in range(start, stop + 1)]
 
@@ -83,11 +87,24 @@ def log_ticks(axis: Axis, low: Fraction, high: Fraction) -> list[Fraction]:
     return [Fraction(base) ** e for e in range(lo, hi + 1)]
 
 
-def _stride(count: int) -> int:
-    for stride in range(1, count + 1):
-        if (count - 1) % stride == 0 and (count - 1) // stride + 1 <= MAX_TICKS:
+ROUND_STRIDES = (1, 2, 5, 10, 20, 25, 50)
+"""Strides tried first on a linear axis, so labels go up in round steps (0, 5, 10)."""
+
+
+def _stride(count: int, fits: Callable[[int], bool], linear: bool) -> int:
+    """Label every k-th tick, the last one always: k divides the gaps, so labelled gaps
+    are all equal; the smallest such k with at most :data:`MAX_TICKS` labels that fit."""
+    gaps = count - 1
+    order: list[int] = list(range(1, gaps + 1))
+    if linear:
+        order = [
+            *(k for k in ROUND_STRIDES if k <= gaps),
+            *(k for k in order if k not in ROUND_STRIDES),
+        ]
+    for stride in order:
+        if gaps % stride == 0 and gaps // stride + 1 <= MAX_TICKS and fits(stride):
             return stride
-    return count
+    return max(gaps, 1)
 
 
 def _digits(values: list[Fraction]) -> int:
@@ -98,14 +115,31 @@ def _digits(values: list[Fraction]) -> int:
 
 
 def _ticks(
-    axis: Axis, values: list[Fraction], place: Callable[[Fraction], float], lang: str
+    axis: Axis,
+    values: list[Fraction],
+    place: Callable[[Fraction], float],
+    lang: str,
+    horizontal: bool,
 ) -> tuple[Tick, ...]:
-    stride = 1 if axis.scale == "linear" else _stride(len(values))
     last = len(values) - 1
     digits = _digits(values)
+    texts = [format_number(v, lang, digits) for v in values]
+    at = [place(v) for v in values]
+
+    def fits(stride: int) -> bool:
+        """Labels at the narrow screens' font keep :data:`LABEL_GAP` apart (or, on the
+        vertical axis, a line's height)."""
+        shown = list(range(last, -1, -stride))[::-1]
+        for a, b in itertools.pairwise(shown):
+            room = abs(at[b] - at[a])
+            need = (label_width(texts[a]) + label_width(texts[b])) / 2 + LABEL_GAP
+            if room < (need if horizontal else LABEL_FONT + 2):
+                return False
+        return True
+
+    stride = _stride(len(values), fits, axis.scale == "linear")
     return tuple(
-        Tick(place(value), format_number(value, lang, digits) if (last - i) % stride == 0 else "")
-        for i, value in enumerate(values)
+        Tick(at[i], texts[i] if (last - i) % stride == 0 else "") for i in range(len(values))
     )
 
 
@@ -135,7 +169,7 @@ def layout(spec: FunctionSpec, lang: str) -> FunctionChart:
     flat = [v for state in curve_values for curve in state for v in curve]
     y_low, y_high = _y_extent(spec, flat)
     if spec.y.scale == "linear":
-        y_low, y_high, y_values = linear_ticks(y_low, y_high)
+        y_low, y_high, y_values = linear_ticks(y_low, y_high, spec.y.step)
     else:
         e = spec.y.base
         y_low = Fraction(e) ** math.floor(_log(y_low) / math.log(e) + 1e-9)
@@ -144,7 +178,7 @@ def layout(spec: FunctionSpec, lang: str) -> FunctionChart:
     assert spec.x.low is not None and spec.x.high is not None
     x_low, x_high = spec.x.low, spec.x.high
     if spec.x.scale == "linear":
-        x_values = [v for v in linear_ticks(x_low, x_high)[2] if x_low <= v <= x_high]
+        x_values = [v for v in linear_ticks(x_low, x_high, spec.x.step)[2] if x_low <= v <= x_high]
     else:
         x_values = [v for v in log_ticks(spec.x, x_low, x_high) if x_low <= v <= x_high]
 
@@ -152,14 +186,14 @@ def layout(spec: FunctionSpec, lang: str) -> FunctionChart:
         share = _position(spec.y, value, y_low, y_high)
         return round(HEIGHT - BOTTOM - share * (HEIGHT - TOP - BOTTOM), 2)
 
-    y_ticks = _ticks(spec.y, y_values, y_px, lang)
+    y_ticks = _ticks(spec.y, y_values, y_px, lang, horizontal=False)
     left = 10 + math.ceil(max(label_width(tick.label) for tick in y_ticks))
 
     def x_px(value: Fraction) -> float:
         share = _position(spec.x, value, x_low, x_high)
         return round(left + share * (WIDTH - left - RIGHT), 2)
 
-    x_ticks = _ticks(spec.x, x_values, x_px, lang)
+    x_ticks = _ticks(spec.x, x_values, x_px, lang, horizontal=True)
     paths = tuple(
         tuple(
             _path([(x_px(x), v) for x, v in zip(xs, curve, strict=True)], y_low, y_high, y_px)

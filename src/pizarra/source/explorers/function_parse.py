@@ -80,12 +80,12 @@ def parse_function(
     if params is None:
         return None, reader.diagnostics
     taken = {p.name for p in params}
-    x_keys = reader.mapping(keys["x"], "x", ("name", "label", "from", "to"), ("scale",))
+    x_keys = reader.mapping(keys["x"], "x", ("name", "label", "from", "to"), ("scale", "step"))
     x_name = read_name(reader, x_keys["name"], "x name", taken) if x_keys else None
     x_axis = _read_axis(reader, keys["x"], x_keys, needs_range=True)
     y_axis = Axis("", "linear", None, None)
     if "y" in keys:
-        y_keys = reader.mapping(keys["y"], "y", ("label",), ("from", "to", "scale"))
+        y_keys = reader.mapping(keys["y"], "y", ("label",), ("from", "to", "scale", "step"))
         y_axis = _read_axis(reader, keys["y"], y_keys, needs_range=False)  # type: ignore[assignment]
     envs = state_envs(params)
     names = frozenset(p.name for p in params)
@@ -156,7 +156,14 @@ def _read_axis(
     if scale != "linear" and low is not None and low <= 0:
         reader.error(reader.pos(node), "a logarithmic axis needs from > 0")
         return None
-    return Axis(label, next(s for s in _SCALES if s == scale), low, high)
+    step = read_number(reader, keys["step"], "axis step") if "step" in keys else None
+    if step is not None and (scale != "linear" or low is None or high is None or step <= 0):
+        reader.error(reader.pos(keys["step"]), "step needs a linear axis with from and to")
+        return None
+    if step is not None and low is not None and high is not None and (high - low) / step > 50:
+        reader.error(reader.pos(keys["step"]), "step gives more than 50 grid lines")
+        return None
+    return Axis(label, next(s for s in _SCALES if s == scale), low, high, step)
 
 
 def _read_curves(

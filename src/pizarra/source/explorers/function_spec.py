@@ -29,6 +29,8 @@ class Axis:
     """Lower end; for ``x`` always given."""
     high: Fraction | None
     """Upper end; for ``x`` always given."""
+    step: Fraction | None = None
+    """The distance between grid lines of a linear axis (``None``: a round one)."""
 
     @property
     def base(self) -> int:
