@@ -242,7 +242,7 @@ def test_course_page_puts_published_lessons_first(
         ),
         pytest.param(
             EXP,
-            ["../logaritmos/", "../potencias-para-la-ia/", "../logaritmos/", "../logaritmos/"],
+            ["../logaritmos/", "../potencias-para-la-ia/", "../logaritmos/"],
             {"prev": "../logaritmos/"},
             id="lesson9",
         ),
