@@ -180,3 +180,32 @@ def test_log_axis_labels_every_kth_power_ending_with_the_last_and_never_overlap(
     gaps = {round(b.at - a.at, 1) for a, b in itertools.pairwise(labelled)}
     assert len(gaps) == 1  # equal gaps between labels
     assert [t.label for t in chart.y_ticks if t.label] == ["0", "5", "10", "15", "20"]
+
+
+KIND_SEEDS = [
+    ("function", body()),
+    (
+        "distribution",
+        BLOCK.findall((FIXTURE.parent / "softmax.md").read_text(encoding="utf-8"))[0][1],
+    ),
+]
+
+
+def test_mutated_declarations_of_the_new_kinds_give_a_spec_or_diagnostics() -> None:
+    """Bounded and total: random edits give a spec or errors, never an exception."""
+    from hypothesis import given
+    from hypothesis import strategies as hs
+
+    from tests.test_fuzz import EXPR_PIECES, FUZZ, mutated
+
+    pieces = [*EXPR_PIECES, "exp(", "sqrt(", "^x", "^a", "\n  ", ": ", "- ", "==", "<", "{", "}"]
+
+    @FUZZ
+    @given(index=hs.integers(0, 1), data=hs.data())
+    def check(index: int, data: hs.DataObject) -> None:
+        kind, seed = KIND_SEEDS[index]
+        text = data.draw(mutated([seed], pieces))
+        spec, diagnostics = parse_explorer(kind, text, SourcePos("fuzz.md", 3), "es")
+        assert spec is not None or diagnostics
+
+    check()
