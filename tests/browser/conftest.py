@@ -88,6 +88,8 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
     "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
     "/funcion": ("es", [load_explorer("funcion.md", "es")]),
     "/mitades": ("es", [load_explorer("mitades.md", "es")]),
+    "/interes": ("es", [load_explorer("interes.md", "es")]),
+    "/static-interes": ("es", [load_explorer("interes.md", "es")]),
     "/static-funcion": ("es", [load_explorer("funcion.md", "es")]),
     "/softmax": ("es", [load_explorer("softmax.md", "es")]),
     "/static-softmax": ("es", [load_explorer("softmax.md", "es")]),

@@ -161,3 +161,59 @@ def test_every_table_row_keeps_its_columns_digits_and_the_last_tick_is_labelled(
         "l => l.map(t => t.textContent)"
     )
     assert labels == ["2", "128", "8192", "524.288"]
+
+
+def test_two_parameters_each_with_its_slider_links_and_url(
+    page: Page, nojs_page: Page, base_url: str
+) -> None:
+    root = "#interes"
+    page.goto(base_url + "/interes")
+    page.wait_for_selector(f"{root} input.px-range:not([hidden])")
+    assert page.locator(f"{root} input.px-range").count() == 2
+    labels = [page.locator(f"label[for='interes-range{s}']").inner_text() for s in ("", "-2")]
+    assert labels == ["Tipo de interés anual r", "Abonos al año m"]
+    assert snapshot(page, root)["summary"] == (
+        "Con r = 0,05 y abonos una vez al año, mil euros son 1628,89\u00a0€ a los 10 años,"
+        " tras 10 abonos."
+    )
+    page.locator(f"{root} #interes-range-2").focus()
+    page.keyboard.press("End")
+    assert page.url.endswith("/interes?r=0.05&m=12#interes")
+    assert "12 veces al año" in snapshot(page, root)["summary"]
+    for index_r in range(3):
+        for index_m in range(3):
+            set_state(page, root, (index_r, index_m))
+            client = snapshot(page, root)
+            query = f"r={('0.02', '0.05', '0.1')[index_r]}&m={('1', '4', '12')[index_m]}"
+            nojs_page.goto(f"{base_url}/interes?{query}")
+            assert client == snapshot(nojs_page, root), query
+    page.goto(base_url + "/static-interes?r=0.1&m=4")  # the script opens the named state
+    page.wait_for_selector(f"{root} input.px-range:not([hidden])")
+    nojs_page.goto(base_url + "/interes?r=0.1&m=4")
+    assert snapshot(page, root) == snapshot(nojs_page, root)
+
+
+def test_without_javascript_each_parameter_keeps_the_other(nojs_page: Page, base_url: str) -> None:
+    nojs_page.goto(base_url + "/interes?r=0.1&m=4")
+    lists = nojs_page.locator("#interes .px-states")
+    hrefs = [
+        lists.nth(i).locator("a").evaluate_all("l => l.map(a => a.getAttribute('href'))")
+        for i in range(2)
+    ]
+    assert hrefs[0] == [
+        "interes-r-0.02-m-4.html#interes",
+        "interes-r-0.05-m-4.html#interes",
+        "interes-r-0.1-m-4.html#interes",
+    ]
+    assert hrefs[1] == [
+        "interes-r-0.1-m-1.html#interes",
+        "interes-r-0.1-m-4.html#interes",
+        "interes-r-0.1-m-12.html#interes",
+    ]
+
+
+def test_two_sliders_have_no_axe_violations(page: Page, base_url: str, axe_path: str) -> None:
+    page.goto(base_url + "/interes")
+    page.wait_for_selector("#interes input.px-range:not([hidden])")
+    page.click("#interes details > summary")
+    assert axe_violations(page, axe_path) == []
