@@ -21,8 +21,8 @@ from markupsafe import Markup
 
 from pizarra.base.i18n.numbers import decimal_string, format_number
 from pizarra.base.i18n.strings import t
-from pizarra.source.explorers.shared_parse import value_at
-from pizarra.source.explorers.shared_spec import Param, Texts, ValueReadout
+from pizarra.source.explorers.shared_parse import FIELD, value_at
+from pizarra.source.explorers.shared_spec import Condition, Param, Texts, ValueReadout
 from pizarra.source.explorers.texts_parse import holds
 
 State = tuple[int, ...]
@@ -161,14 +161,15 @@ def state_words(
     return result
 
 
-def choice_index(cases: Sequence[tuple[object, str]], env: Mapping[str, Fraction]) -> int:
+def choice_index(cases: Sequence[tuple[Condition | None, str]], env: Mapping[str, Fraction]) -> int:
+    """The first case whose condition holds (the last has none and always does)."""
     for index, (condition, _) in enumerate(cases):
-        if condition is None or holds(condition, env):  # type: ignore[arg-type]
+        if condition is None or holds(condition, env):
             return index
     return len(cases) - 1
 
 
-def choice_text(cases: Sequence[tuple[object, str]], env: Mapping[str, Fraction]) -> str:
+def choice_text(cases: Sequence[tuple[Condition | None, str]], env: Mapping[str, Fraction]) -> str:
     return cases[choice_index(cases, env)][1]
 
 
@@ -192,8 +193,6 @@ def texts_data(texts: Texts) -> dict[str, object]:
 
 def fill(template: str, values: Mapping[str, str]) -> str:
     """Choices first (their texts may hold fields), then every other field."""
-    from pizarra.source.explorers.shared_parse import FIELD
-
     once = FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), template)
     return FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), once)
 

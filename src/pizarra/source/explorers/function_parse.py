@@ -83,10 +83,10 @@ def parse_function(
     x_keys = reader.mapping(keys["x"], "x", ("name", "label", "from", "to"), ("scale", "step"))
     x_name = read_name(reader, x_keys["name"], "x name", taken) if x_keys else None
     x_axis = _read_axis(reader, keys["x"], x_keys, needs_range=True)
-    y_axis = Axis("", "linear", None, None)
+    y_axis: Axis | None = Axis("", "linear", None, None)
     if "y" in keys:
         y_keys = reader.mapping(keys["y"], "y", ("label",), ("from", "to", "scale", "step"))
-        y_axis = _read_axis(reader, keys["y"], y_keys, needs_range=False)  # type: ignore[assignment]
+        y_axis = _read_axis(reader, keys["y"], y_keys, needs_range=False)
     envs = state_envs(params)
     names = frozenset(p.name for p in params)
     texts = read_texts(reader, keys, names, envs, decimals or 0, lang)
