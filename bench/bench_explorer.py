@@ -1,4 +1,5 @@
-"""Budget of the growth explorer: asset bytes and input-to-readout time in Chromium.
+"""Budget of the explorers: every kind's asset bytes, and the growth explorer's
+input-to-readout time in Chromium.
 
 Run: ``python bench/bench_explorer.py [iterations]``. It prints the JS and CSS
 sizes (raw, gzip, brotli) and, for a page holding the reference lesson's
@@ -24,7 +25,7 @@ from chromium import CHROMIUM, LAUNCH_ARGS  # bench/chromium.py, beside this scr
 from playwright.sync_api import sync_playwright
 
 from pizarra.base.errors import SourcePos
-from pizarra.render.explorers import asset_names, explorer_assets, render_explorer
+from pizarra.render.explorers import ASSETS, asset_names, explorer_assets, render_explorer
 from pizarra.source.blocks import Explorer
 from pizarra.source.explorers import parse_explorer
 
@@ -55,9 +56,11 @@ MEASURE = """(iterations) => {
 
 
 def sizes() -> None:
+    """Every kind's assets (the growth stylesheet is shared by all kinds)."""
     assets = explorer_assets()
     print(f"{'asset':24} {'raw':>7} {'gzip':>7} {'brotli':>7}")
-    for name in asset_names("growth"):
+    names = dict.fromkeys(n for kind in ASSETS for n in asset_names(kind))
+    for name in names:
         data = assets[name]
         gz = len(gzip.compress(data, 9))
         br = len(brotli.compress(data))

@@ -62,11 +62,40 @@ def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> 
     return Explorer(match.group(1), spec, pos)
 
 
+COURSE = ROOT / "src" / "pizarra" / "source" / "bundled" / "math-for-ai" / "lessons"
+
+
+def course_explorers() -> dict[str, Explorer]:
+    """Every explorer of the bundled course, by the path of its test page."""
+    found: dict[str, Explorer] = {}
+    for lesson in sorted(COURSE.glob("*.md")):
+        text = lesson.read_text(encoding="utf-8")
+        for match in BLOCK.finditer(text):
+            pos = SourcePos(lesson.name, text[: match.start()].count("\n") + 1)
+            spec, diagnostics = parse_explorer(match.group(1), match.group(2), pos, "es")
+            assert spec is not None, diagnostics
+            found[f"/course/{lesson.stem}/{spec.id}"] = Explorer(match.group(1), spec, pos)
+    return found
+
+
+COURSE_EXPLORERS = course_explorers()
+
 PAGES: dict[str, tuple[str, list[Explorer]]] = {
+    **{path: ("es", [explorer]) for path, explorer in COURSE_EXPLORERS.items()},
     "/": ("es", [load_explorer("potencias.md", "es")]),
     "/cubic": ("en", [load_explorer("cubic-en.md", "en")]),
     "/logs": ("es", [load_explorer("logaritmos.md", "es")]),
     "/logs-en": ("en", [load_explorer("logaritmos.md", "en")]),
+    "/funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/mitades": ("es", [load_explorer("mitades.md", "es")]),
+    "/interes": ("es", [load_explorer("interes.md", "es")]),
+    "/static-interes": ("es", [load_explorer("interes.md", "es")]),
+    "/static-funcion": ("es", [load_explorer("funcion.md", "es")]),
+    "/softmax": ("es", [load_explorer("softmax.md", "es")]),
+    "/static-softmax": ("es", [load_explorer("softmax.md", "es")]),
+    "/softmax-en": ("en", [load_explorer("softmax.md", "en")]),
+    "/function-en": ("en", [load_explorer("funcion.md", "en")]),
+    "/static-two": ("es", [load_explorer("potencias.md", "es")]),
     "/two": (
         "es",
         [
@@ -77,12 +106,13 @@ PAGES: dict[str, tuple[str, list[Explorer]]] = {
 }
 
 
-def page_html(lang: str, fragments: list[Markup]) -> str:
+def page_html(lang: str, fragments: list[Markup], kinds: tuple[str, ...] = ("growth",)) -> str:
+    names = dict.fromkeys(n for kind in kinds for n in asset_names(kind))
     links = "".join(
         f'<script type="module" src="/assets/{n}"></script>'
         if n.endswith(".js")
         else f'<link rel="stylesheet" href="/assets/{n}">'
-        for n in asset_names("growth")
+        for n in names
     )
     body = "\n".join(str(f) for f in fragments)
     return (
@@ -119,13 +149,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         lang, explorers = PAGES[url.path]
         query = dict(parse_qsl(url.query, keep_blank_values=True))
+        if url.path.startswith("/static-"):
+            query = {}  # a static host: the page is the same whatever the query
         try:
             fragments = [render_explorer(e, lang, query) for e in explorers]
         except ExplorerStateError as exc:
             html = f"<!doctype html><title>400</title><p>{escape(exc.message)}</p>"
             self.send(400, html.encode(), "text/html; charset=utf-8")
             return
-        self.send(200, page_html(lang, fragments).encode(), "text/html; charset=utf-8")
+        kinds = tuple(dict.fromkeys(e.kind for e in explorers))
+        self.send(200, page_html(lang, fragments, kinds).encode(), "text/html; charset=utf-8")
 
 
 @pytest.fixture(scope="session")

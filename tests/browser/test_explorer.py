@@ -330,3 +330,16 @@ def test_logarithm_readouts_agree_with_the_server_in_every_state(
         assert client["readouts"]["mitades"] == str(exponent)
         nojs_page.goto(f"{base_url}{path}?n={2**exponent}")
         assert client == snapshot(nojs_page, root), exponent
+
+
+def test_the_url_names_the_state_and_a_shared_one_opens_it(page: Page, base_url: str) -> None:
+    open_page(page, base_url + "/")
+    range_of(page).focus()
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("/?n=2048#crecimiento-atencion")
+    open_page(page, base_url + "/?n=2048")
+    range_of(page).focus()
+    page.keyboard.press("ArrowLeft")  # back at the initial state: the page itself
+    assert page.url.endswith("/#crecimiento-atencion") and "?" not in page.url
+    open_page(page, base_url + "/static-two?n=4096")  # a static host ignores the query
+    assert snapshot(page)["readouts"]["n"] == "4096"

@@ -13,10 +13,11 @@ from importlib.resources import files
 
 from markupsafe import Markup
 
-from pizarra.render.explorers import growth
+from pizarra.render.explorers import distribution, function, growth, states
 from pizarra.render.explorers.growth_data import GrowthState
 from pizarra.source.blocks import Explorer
-from pizarra.source.explorers.spec import ExplorerSpec
+from pizarra.source.explorers.distribution_spec import DistributionSpec
+from pizarra.source.explorers.spec import ExplorerSpec, GrowthSpec
 
 __all__ = [
     "ExplorerStateError",
@@ -28,8 +29,8 @@ __all__ = [
     "state_params",
 ]
 
-ExplorerState = GrowthState
-"""Every kind's state; a union once a second kind exists."""
+ExplorerState = GrowthState | states.State
+"""Every kind's state: a growth value, or one index per parameter."""
 
 
 class ExplorerStateError(Exception):
@@ -45,32 +46,55 @@ class ExplorerStateError(Exception):
 
 ASSETS: dict[str, tuple[str, ...]] = {
     "growth": ("explorer-growth.js", "explorer-growth.css"),
+    "function": ("explorer-function.js", "explorer-growth.css", "explorer-function.css"),
+    "distribution": (
+        "explorer-distribution.js",
+        "explorer-growth.css",
+        "explorer-distribution.css",
+    ),
 }
-"""The files (in this package) each kind's pages need, by kind: scripts then stylesheets."""
+"""The files (in this package) each kind's pages need, by kind: scripts then stylesheets
+(``explorer-growth.css`` holds what every kind's frame, controls and table share)."""
 
-_ASSET_FILES = {"explorer-growth.js": "growth.js", "explorer-growth.css": "growth.css"}
+_ASSET_FILES = {
+    "explorer-growth.js": "growth.js",
+    "explorer-growth.css": "growth.css",
+    "explorer-function.js": "function.js",
+    "explorer-function.css": "function.css",
+    "explorer-distribution.js": "distribution.js",
+    "explorer-distribution.css": "distribution.css",
+}
 
 
 def state_pages(spec: ExplorerSpec) -> tuple[tuple[str, dict[str, str]], ...]:
     """Each state but the initial one: its page's file name and the query that selects it.
 
     The build writes these pages beside the lesson, so an explorer's links work on
-    any static host; the initial state is the lesson page itself.
+    any static host; the initial state is the lesson page itself. A growth explorer
+    has at most 25 states, any other kind at most
+    :data:`~pizarra.source.explorers.shared_spec.MAX_STATES`.
     """
-    name = spec.variable.name
-    return tuple((growth.state_page(spec, v), {name: str(v)}) for v in growth.state_values(spec))
+    if isinstance(spec, GrowthSpec):
+        name = spec.variable.name
+        values = growth.state_values(spec)
+        return tuple((growth.state_page(spec, v), {name: str(v)}) for v in values)
+    return states.state_pages(spec.id, spec.params)
 
 
 def state_params(spec: ExplorerSpec) -> tuple[str, ...]:
     """The query parameter names that select a state (``("n",)``)."""
-    return growth.params(spec)
+    if isinstance(spec, GrowthSpec):
+        return growth.params(spec)
+    return tuple(p.name for p in spec.params)
 
 
 def resolve_state(spec: ExplorerSpec, query: Mapping[str, str]) -> ExplorerState:
     """The state ``query`` selects; raises :class:`ExplorerStateError` for a bad value."""
     try:
-        return growth.resolve(spec, query)
-    except growth.StateError as exc:
+        if isinstance(spec, GrowthSpec):
+            return growth.resolve(spec, query)
+        return states.resolve(spec.params, spec.lang, query)
+    except (growth.StateError, states.StateError) as exc:
         raise ExplorerStateError(exc.message, exc.param) from None
 
 
@@ -78,8 +102,15 @@ def render_explorer(
     explorer: Explorer, lang: str, query: Mapping[str, str] | None = None
 ) -> Markup:
     """The explorer's complete HTML for the state in ``query`` (initial when absent)."""
-    state = resolve_state(explorer.spec, query or {})
-    return growth.render(explorer.spec, lang, state)
+    spec = explorer.spec
+    state = resolve_state(spec, query or {})
+    if isinstance(spec, GrowthSpec):
+        assert isinstance(state, GrowthState)
+        return growth.render(spec, lang, state)
+    assert isinstance(state, tuple)
+    if isinstance(spec, DistributionSpec):
+        return distribution.render(spec, lang, state)
+    return function.render(spec, lang, state)
 
 
 def explorer_assets() -> dict[str, bytes]:

@@ -68,8 +68,23 @@ function enhance(root) {
     if (announce) timer = setTimeout(() => { live.textContent = sentence; }, ANNOUNCE_DELAY_MS);
   }
 
-  range.addEventListener("input", () => show(Number(range.value) - data.low));
-  // A restored form (back button) may hold another value than the server rendered.
+  function writeUrl() {
+    const url = new URL(window.location.href);
+    const value = data.states[Number(range.value) - data.low].value;
+    if (value === data.initial) url.searchParams.delete(data.name);
+    else url.searchParams.set(data.name, value);
+    url.hash = root.id;
+    window.history.replaceState(window.history.state, "", url);
+  }
+  range.addEventListener("input", () => {
+    show(Number(range.value) - data.low);
+    writeUrl();
+  });
+  // A shared link (?n=2048) opens its state even where no server rendered it; else a
+  // restored form (back button) may hold another value than the server rendered.
+  const asked = data.states.findIndex(
+    (s) => s.value === new URLSearchParams(window.location.search).get(data.name));
+  if (asked >= 0) range.value = String(asked + data.low);
   show(Number(range.value) - data.low, false);
   root.querySelector(".px-nojs").hidden = true;
   range.hidden = false;

@@ -150,6 +150,8 @@ def _shared(spec: GrowthSpec, lang: str) -> _Shared:
     chart = layout(spec, lang)
     data = {
         "lang": lang,
+        "name": variable.name,
+        "initial": str(variable.initial),
         "decimals": spec.decimals,
         "low": variable.exponents[0],
         "times": t(lang, "times"),

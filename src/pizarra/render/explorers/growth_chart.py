@@ -15,7 +15,7 @@ from fractions import Fraction
 from pizarra.base.i18n.numbers import format_integer, format_number
 from pizarra.base.i18n.strings import t
 from pizarra.render.explorers.growth_data import series_growth
-from pizarra.source.explorers.expr import log_ratio
+from pizarra.source.explorers.exact_values import log_ratio
 from pizarra.source.explorers.spec import GrowthSpec
 
 WIDTH = 400

@@ -33,3 +33,9 @@ def growth_template() -> Template:
 def growth_parts() -> Any:
     """The macros of :data:`PARTS`, called from Python (each returns Markup)."""
     return growth_environment().get_template(PARTS).module
+
+
+@cache
+def growth_environment_template(name: str) -> Template:
+    """Another explorer kind's template (``function.html``...), from the same environment."""
+    return growth_environment().get_template(name)

@@ -10,13 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.source.explorers.distribution_parse import parse_distribution
+from pizarra.source.explorers.function_parse import parse_function
 from pizarra.source.explorers.growth_parse import parse_growth
 from pizarra.source.explorers.spec import ExplorerSpec
 
 Parser = Callable[[str, SourcePos, str], tuple[ExplorerSpec | None, list[Diagnostic]]]
 """YAML body, fence position, language -> spec or diagnostics."""
 
-PARSERS: dict[str, Parser] = {"growth": parse_growth}
+PARSERS: dict[str, Parser] = {
+    "growth": parse_growth,
+    "function": parse_function,
+    "distribution": parse_distribution,
+}
 """Known kinds by directive argument."""
 
 

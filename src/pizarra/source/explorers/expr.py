@@ -2,7 +2,7 @@
 
 Formulas come from lesson sources, which are untrusted, so they are never given
 to ``eval`` or to SymPy's parser. The grammar has numbers, declared variables,
-``+ - * / ^``, parentheses and the logarithms of :data:`FUNCTIONS`; everything
+``+ - * / ^``, parentheses and the functions of :data:`FUNCTIONS`; everything
 else is an error with its column::
 
     expr  := term (("+" | "-") term)*
@@ -11,20 +11,24 @@ else is an error with its column::
     power := atom ("^" unary)?          right-associative: 2^3^2 = 2^9
     atom  := number | name | function "(" expr ")" | "(" expr ")"
 
-Work is bounded: the text is short, nesting is shallow, an exponent must be a
-constant integer of modest size, and evaluation (exact, with fractions) stops
+Work is bounded: the text is short, nesting is shallow, a constant exponent must
+be an integer of modest size (a variable exponent, ``(1+r)^t``, only where the
+caller allows it: :class:`Power`), and evaluation (exact, with fractions) stops
 when a value grows past :data:`MAX_BITS`. :func:`evaluate` is exact; a formula
 whose value is irrational (``ln(3)``) is evaluated by :mod:`pizarra.source.explorers.reals`.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
+
+from pizarra.source.explorers.exact_values import ExprError, exact_call
+
+__all__ = ["ExprError", "exact_call"]
 
 MAX_LENGTH = 200
 """Longest formula accepted, in characters."""
@@ -40,23 +44,12 @@ FUNCTIONS = {
     "log10": "logarithm in base 10",
     "ln": "natural logarithm (base e)",
     "log": "natural logarithm (base e), as in NumPy's np.log",
+    "exp": "exponential e^x",
+    "sqrt": "square root",
 }
 """Function name -> what it computes; each takes one argument."""
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\S))")
-
-
-class ExprError(Exception):
-    """A formula that cannot be parsed or evaluated; ``offset`` is 0-based in the text."""
-
-    def __init__(self, message: str, offset: int = 0, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        """What is wrong."""
-        self.offset = offset
-        """Where in the formula, as a 0-based character index."""
-        self.hint = hint
-        """How to fix it, or empty."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +108,26 @@ class Call:
     """What it is applied to."""
 
 
-Expr: TypeAlias = Num | Var | Neg | BinOp | Pow | Call
+@dataclass(frozen=True)
+class Power:
+    """``base ^ exponent`` with an exponent that is not a constant integer (``(1+r)^t``)."""
+
+    base: Expr
+    """What is raised; positive wherever the exponent is not an integer."""
+    exponent: Expr
+    """The power, a formula."""
+
+
+@dataclass(frozen=True)
+class MaxOf:
+    """The largest of several values; built by explorer kinds (a distribution's top
+    probability), not written in formulas."""
+
+    args: tuple[Expr, ...]
+    """The values compared, at least one."""
+
+
+Expr: TypeAlias = Num | Var | Neg | BinOp | Pow | Call | Power | MaxOf
 
 
 @dataclass(frozen=True)
@@ -149,7 +161,8 @@ def _tokenize(text: str) -> list[_Tok]:
 
 
 class _Parser:
-    def __init__(self, text: str, variables: frozenset[str]):
+    def __init__(self, text: str, variables: frozenset[str], powers: bool = False):
+        self.powers = powers
         self.tokens = _tokenize(text)
         self.index = 0
         self.variables = variables
@@ -201,12 +214,16 @@ class _Parser:
         start = self.peek().offset
         exponent = self.unary()
         self.depth -= 1
+        if free_variables(exponent) and self.powers:
+            return Power(base, exponent)
         if free_variables(exponent):
             raise ExprError("an exponent must be a constant", start, "write n^2, not 2^n")
         try:
             value = evaluate(exponent, {})
         except ExprError as exc:
             raise ExprError(f"in the exponent: {exc.message}", start, exc.hint) from None
+        if value.denominator != 1 and self.powers:
+            return Power(base, exponent)
         if value.denominator != 1 or abs(value) > MAX_EXPONENT:
             raise ExprError(
                 f"an exponent must be an integer between -{MAX_EXPONENT} and {MAX_EXPONENT}",
@@ -255,11 +272,13 @@ class _Parser:
         raise ExprError(f"expected a number, a variable or '(' but found {what}", tok.offset)
 
 
-def parse_expr(text: str, variables: frozenset[str]) -> Expr:
-    """The tree of ``text``; raises :class:`ExprError` with the offending column."""
+def parse_expr(text: str, variables: frozenset[str], powers: bool = False) -> Expr:
+    """The tree of ``text``; raises :class:`ExprError` with the offending column.
+
+    ``powers`` allows exponents that are formulas (:class:`Power`)."""
     if len(text) > MAX_LENGTH:
         raise ExprError(f"formula longer than {MAX_LENGTH} characters", MAX_LENGTH)
-    parser = _Parser(text, variables)
+    parser = _Parser(text, variables, powers)
     node = parser.expr()
     tok = parser.peek()
     if tok.kind != "end":
@@ -280,6 +299,10 @@ def free_variables(node: Expr) -> frozenset[str]:
         return free_variables(node.argument)
     if isinstance(node, BinOp):
         return free_variables(node.left) | free_variables(node.right)
+    if isinstance(node, Power):
+        return free_variables(node.base) | free_variables(node.exponent)
+    if isinstance(node, MaxOf):
+        return frozenset().union(*(free_variables(a) for a in node.args))
     return frozenset()
 
 
@@ -307,15 +330,17 @@ def evaluate(node: Expr, env: Mapping[str, Fraction]) -> Fraction:
         return base**node.exponent
     if isinstance(node, Call):
         argument = evaluate(node.argument, env)
-        if argument <= 0:
-            raise ExprError(
-                f"{node.name} of {argument} is not defined",
-                hint="logarithms are defined for positive numbers only",
-            )
-        value = exact_log(node.name, argument)
+        value = exact_call(node.name, argument)
         if value is None:
             raise ExprError(f"{node.name}({argument}) is not a rational number")
         return value
+    if isinstance(node, MaxOf):
+        return max(evaluate(a, env) for a in node.args)
+    if isinstance(node, Power):
+        exponent = evaluate(node.exponent, env)
+        if exponent.denominator != 1 or abs(exponent) > MAX_BITS:
+            raise ExprError(f"{to_text(node)} is not known to be rational")
+        return evaluate(Pow(node.base, int(exponent)), env)
     left = evaluate(node.left, env)
     right = evaluate(node.right, env)
     if node.op == "+":
@@ -342,30 +367,8 @@ def to_text(node: Expr) -> str:
         return f"({to_text(node.base)}^{node.exponent})"
     if isinstance(node, Call):
         return f"{node.name}({to_text(node.argument)})"
+    if isinstance(node, Power):
+        return f"({to_text(node.base)}^{to_text(node.exponent)})"
+    if isinstance(node, MaxOf):
+        return f"max({', '.join(to_text(a) for a in node.args)})"
     return f"({to_text(node.left)} {node.op} {to_text(node.right)})"
-
-
-def log_ratio(value: Fraction, base: int) -> float:
-    """``log_base(value)`` for a positive exact value, without float overflow."""
-    return (math.log(value.numerator) - math.log(value.denominator)) / math.log(base)
-
-
-def exact_log(name: str, x: Fraction) -> Fraction | None:
-    """The logarithm ``name`` of ``x > 0`` when it is rational, else None.
-
-    ``log2(x)`` is rational only for ``x = 2^k`` (k an integer), ``log10(x)`` only
-    for ``x = 10^k``, and ``ln(x)`` only for ``x = 1``.
-    """
-    if name in ("ln", "log"):
-        return Fraction(0) if x == 1 else None
-    base = 2 if name == "log2" else 10
-    top, bottom = _power_of(x.numerator, base), _power_of(x.denominator, base)
-    return None if top is None or bottom is None else Fraction(top - bottom)
-
-
-def _power_of(m: int, base: int) -> int | None:
-    k = 0
-    while m % base == 0:
-        m //= base
-        k += 1
-    return k if m == 1 else None

@@ -15,10 +15,12 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from pizarra.base.i18n.numbers import round_half_expand
+from pizarra.source.explorers.exact_values import exact_log
 from pizarra.source.explorers.expr import MAX_BITS as VALUE_BITS
-from pizarra.source.explorers.expr import Call, Expr, ExprError, Neg, Num, Pow, Var, exact_log
+from pizarra.source.explorers.expr import Call, Expr, ExprError, MaxOf, Neg, Num, Pow, Power, Var
 
 START_BITS = 64
 """Working precision of the first attempt, in bits."""
@@ -97,19 +99,45 @@ def sign(node: Expr, env: Mapping[str, Fraction]) -> int:
 
 
 def enclose(node: Expr, env: Mapping[str, Fraction], bits: int) -> Interval:
-    """An interval around the value of ``node``, about ``2**-bits`` wide when inexact."""
+    """An interval around the value of ``node``, about ``2**-bits`` wide when inexact.
+
+    A subtree shared by several parents (a distribution's sum of weights) is
+    enclosed once."""
+    return _enclose(node, env, bits, {})
+
+
+def _enclose(
+    node: Expr, env: Mapping[str, Fraction], bits: int, memo: dict[int, Interval]
+) -> Interval:
+    known = memo.get(id(node))
+    if known is None:
+        known = memo[id(node)] = _enclose_new(node, env, bits, memo)
+    return known
+
+
+def _enclose_new(
+    node: Expr, env: Mapping[str, Fraction], bits: int, memo: dict[int, Interval]
+) -> Interval:
+    def inner(child: Expr) -> Interval:
+        return _enclose(child, env, bits, memo)
+
     if isinstance(node, Num):
         return Interval(node.value, node.value)
     if isinstance(node, Var):
         return Interval(env[node.name], env[node.name])
     if isinstance(node, Neg):
-        inner = enclose(node.operand, env, bits)
-        return Interval(-inner.hi, -inner.lo)
+        operand = inner(node.operand)
+        return Interval(-operand.hi, -operand.lo)
     if isinstance(node, Pow):
-        return _pow(enclose(node.base, env, bits), node.exponent, bits)
+        return _pow(inner(node.base), node.exponent, bits)
     if isinstance(node, Call):
-        return _log(node.name, enclose(node.argument, env, bits), bits)
-    left, right = enclose(node.left, env, bits), enclose(node.right, env, bits)
+        return _call(node.name, inner(node.argument), bits)
+    if isinstance(node, Power):
+        return _power(inner(node.base), inner(node.exponent), bits)
+    if isinstance(node, MaxOf):
+        boxes = [inner(a) for a in node.args]
+        return Interval(max(b.lo for b in boxes), max(b.hi for b in boxes))
+    left, right = inner(node.left), inner(node.right)
     if node.op == "+":
         return _snap(Interval(left.lo + right.lo, left.hi + right.hi), bits)
     if node.op == "-":
@@ -158,6 +186,88 @@ def _pow(base: Interval, exponent: int, bits: int) -> Interval:
     return _snap(Interval(min(ends), max(ends)), bits)
 
 
+def _call(name: str, x: Interval, bits: int) -> Interval:
+    if name == "exp":
+        return exp_interval(x, bits)
+    if name == "sqrt":
+        return _sqrt(x, bits)
+    return _log(name, x, bits)
+
+
+def _power(base: Interval, exponent: Interval, bits: int) -> Interval:
+    """``base ^ exponent``: a small integer power exactly as :class:`Pow` does, anything
+    else as ``exp(exponent * ln base)`` (``(1 + 1/n)^n`` for n = 10^6 has no small
+    exact value)."""
+    if exponent.exact and exponent.lo.denominator == 1:
+        size = max(x.bit_length() for e in (base.lo, base.hi) for x in (e.numerator, e.denominator))
+        if size * abs(exponent.lo) <= VALUE_BITS or base.hi <= 0:
+            return _pow(base, int(exponent.lo), bits)
+    if base.exact and base.lo <= 0:
+        raise ExprError(
+            "a power with an exponent that is not an integer needs a positive base",
+            hint="write the base so that it stays above 0",
+        )
+    if base.lo <= 0:
+        raise _Unresolved
+    return exp_interval(_mul(exponent, _log("ln", base, bits), bits), bits)
+
+
+EXP_LIMIT = 2000
+"""Largest ``|x|`` whose ``exp(x)`` is computed (e^2000 has about 2900 bits)."""
+
+
+def exp_interval(x: Interval, bits: int) -> Interval:
+    """An interval around ``exp`` of every point of ``x`` (exp is increasing)."""
+    if x.exact and x.lo == 0:
+        return Interval(Fraction(1), Fraction(1))
+    if max(abs(x.lo), abs(x.hi)) > EXP_LIMIT:
+        raise ExprError(f"exp of a number beyond ±{EXP_LIMIT} is too large")
+    return _snap(
+        Interval(_exp_end(x.lo, bits, upper=False), _exp_end(x.hi, bits, upper=True)), bits
+    )
+
+
+def _exp_end(q: Fraction, bits: int, upper: bool) -> Fraction:
+    """A lower (or upper) bound of ``exp(q)``: ``q = k ln 2 + r`` with ``|r| < 0.4``."""
+    ln2 = _atanh2(1, 3, bits + 8)
+    k = math.floor(q / ln2.lo + Fraction(1, 2))
+    # r lies in [q - k*ln2.hi, q - k*ln2.lo] for k >= 0 (reversed for k < 0).
+    ends = (q - k * ln2.hi, q - k * ln2.lo)
+    r = max(ends) if upper else min(ends)
+    return Fraction(2) ** k * _exp_small(r, bits + 8, upper)
+
+
+def _exp_small(r: Fraction, bits: int, upper: bool) -> Fraction:
+    """A bound of ``exp(r)`` for ``|r| <= 1/2`` from its Taylor series in fixed point."""
+    if r < 0:
+        return 1 / _exp_small(-r, bits, not upper)
+    scale = 1 << bits
+    z = math.ceil(r * scale) if upper else math.floor(r * scale)
+    total, term, i = 0, scale, 0
+    while term > 1:
+        total += term
+        i += 1
+        term = -(-term * z // (scale * i)) if upper else term * z // (scale * i)
+    # The term left out is at most 1 unit and each later one under half the one
+    # before (r <= 1/2): the tail is below 2 units. Terms rounded up bound from above.
+    return Fraction(total + 2, scale) if upper else Fraction(total, scale)
+
+
+def _sqrt(x: Interval, bits: int) -> Interval:
+    if x.exact and x.lo < 0:
+        raise ExprError(f"sqrt of {x.lo} is not defined", hint="sqrt needs a number >= 0")
+    if x.lo < 0:
+        raise _Unresolved
+    if x.exact:
+        top, bottom = math.isqrt(x.lo.numerator), math.isqrt(x.lo.denominator)
+        if top * top == x.lo.numerator and bottom * bottom == x.lo.denominator:
+            return Interval(Fraction(top, bottom), Fraction(top, bottom))
+    scale = 1 << bits
+    low = Fraction(math.isqrt(math.floor(x.lo * scale * scale)), scale)
+    high = Fraction(math.isqrt(math.ceil(x.hi * scale * scale)) + 1, scale)
+    return _snap(Interval(low, high), bits)
+
+
 def _log(name: str, x: Interval, bits: int) -> Interval:
     if x.exact:
         if x.lo <= 0:
@@ -184,6 +294,7 @@ def _ln(x: Fraction, bits: int) -> Interval:
     return Interval(top.lo - bottom.hi, top.hi - bottom.lo)
 
 
+@lru_cache(maxsize=4096)
 def _ln_int(m: int, bits: int) -> Interval:
     """``ln m = k ln 2 + ln(m / 2^k)`` with ``m / 2^k`` in ``[1, 2)``."""
     k = m.bit_length() - 1
@@ -192,6 +303,7 @@ def _ln_int(m: int, bits: int) -> Interval:
     return Interval(k * ln2.lo + rest.lo, k * ln2.hi + rest.hi)
 
 
+@lru_cache(maxsize=4096)
 def _atanh2(a: int, b: int, bits: int) -> Interval:
     """``2 atanh(a/b) = ln((b+a)/(b-a))`` for ``0 <= a/b <= 1/3``, as an interval.
 

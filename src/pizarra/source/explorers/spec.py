@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pizarra.base.errors import SourcePos
+from pizarra.source.explorers.distribution_spec import DistributionSpec
 from pizarra.source.explorers.expr import Expr
+from pizarra.source.explorers.function_spec import FunctionSpec
+from pizarra.source.explorers.shared_spec import LineStyle
 
-LineStyle = Literal["solid", "dashed", "dotted"]
+__all__ = ["DistributionSpec", "FunctionSpec", "LineStyle"]
 ReadoutKind = Literal["value", "growth"]
 
 
@@ -129,5 +132,5 @@ class GrowthSpec:
         return next(r for r in self.readouts if r.id == readout_id)
 
 
-ExplorerSpec = GrowthSpec
-"""Every explorer kind's spec; a union once a second kind exists."""
+ExplorerSpec = GrowthSpec | FunctionSpec | DistributionSpec
+"""Every explorer kind's spec."""
