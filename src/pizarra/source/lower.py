@@ -24,6 +24,7 @@ from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
 from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.targets import lower_target, name_block
 
@@ -330,7 +331,9 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
             token.meta["number"] = number
             token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
     elif token.type == "fence":
-        pass
+        words = token.info.split(maxsplit=1)
+        at = ctx.line_pos(token.map[0] if token.map else 0)
+        check_highlighting(ctx, words[0] if words else "", token.content, at)
     elif token.type == "html_block":
         ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
 

@@ -55,6 +55,9 @@ class Budget:
     """The 0-based line of the paragraph whose inline syntax is being read."""
     stopped: bool = False
     """Set once a limit was passed: the rest of the lesson is not parsed."""
+    code_chars: int = 0
+    """Characters of code to highlight so far (:mod:`pizarra.source.syntax.highlighting`)."""
+    code_reported: bool = False
 
     def spend_blocks(self, count: int, line: int) -> None:
         self.blocks += count
