@@ -2,7 +2,9 @@
 
 Tokens become spans with Pygments' short class names (``k``, ``s1``, ``mi``...); the
 site's stylesheet colours them for light and dark. An unknown language is escaped
-text, never an error: highlighting is a nicety, not a check.
+text, never an error: highlighting is a nicety, not a check. So is code whose lexer is
+not among the measured ones, or too long (:mod:`pizarra.source.syntax.highlighting`,
+which also warns at such blocks when the lesson is read).
 """
 
 from __future__ import annotations
@@ -16,8 +18,7 @@ from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-MAX_CODE_CHARS = 200_000
-"""Longer code is shown unhighlighted: lexing time grows with it and sources are untrusted."""
+from pizarra.source.syntax.highlighting import plain_reason
 
 _FORMATTER = HtmlFormatter(nowrap=True)
 
@@ -37,7 +38,7 @@ KEPT_CODE_CHARS = 8_000
 def highlight(code: str, language: str) -> Markup:
     """``code`` as HTML spans for ``language`` (``python``...); plain escaped text otherwise."""
     lexer = _lexer(language.lower()) if language else None
-    if lexer is None or len(code) > MAX_CODE_CHARS:
+    if lexer is None or plain_reason(language, code) is not None:
         return escape(code)
     if len(code) <= KEPT_CODE_CHARS:
         return _highlighted(code, lexer)

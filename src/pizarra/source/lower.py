@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from markdown_it.token import Token
 
@@ -18,10 +19,12 @@ from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
+from pizarra.source.parse_budget import ENV_KEY, Budget, OverBudget
 from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
 from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.targets import lower_target, name_block
 
@@ -65,13 +68,17 @@ def parse_lesson(
                 )
             ]
     text = text.removeprefix(BOM).replace("\r\n", "\n")
-    tokens = parser().parse(text)
+    env: dict[str, Any] = {ENV_KEY: Budget()}
+    try:
+        tokens = parser().parse(text, env)
+    except OverBudget as exc:
+        return None, [Diagnostic(SourcePos(display_path, exc.line + 1, 1), exc.message, exc.hint)]
     front_text, body_tokens = None, tokens
     if tokens and tokens[0].type == "front_matter":
         front_text, body_tokens = tokens[0].content, tokens[1:]
     front, diagnostics = parse_front_matter(front_text, origin.shifted(1))
     lang = front.lang if front else "en"
-    ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
+    ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested, parse_env=env)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
     if front is not None and front.cell_timeout is not None:
         ctx.cell_timeout = front.cell_timeout
@@ -132,7 +139,16 @@ def _parse_nested(content: str, first_line: int, ctx: LowerContext) -> tuple[Blo
             hint="flatten the structure: an exercise holds a solution, not more levels",
         )
         return ()
-    tokens = parser().parse(content)
+    budget = ctx.parse_env.get(ENV_KEY)
+    if isinstance(budget, Budget) and budget.stopped:
+        return ()
+    try:
+        tokens = parser().parse(content, ctx.parse_env)
+    except OverBudget as exc:
+        if isinstance(budget, Budget):
+            budget.stopped = True
+        ctx.error(ctx.line_pos(first_line + exc.line), exc.message, hint=exc.hint)
+        return ()
     for token in tokens:
         _shift(token, first_line)
     ctx.depth += 1
@@ -315,7 +331,9 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
             token.meta["number"] = number
             token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
     elif token.type == "fence":
-        pass
+        words = token.info.split(maxsplit=1)
+        at = ctx.line_pos(token.map[0] if token.map else 0)
+        check_highlighting(ctx, words[0] if words else "", token.content, at)
     elif token.type == "html_block":
         ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
 

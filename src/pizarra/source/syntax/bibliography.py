@@ -3,18 +3,25 @@
 Read with pybtex (the BibTeX library Sphinx's own bibtex extension uses); only the
 entries the lesson cites join its sources list, after the front matter's own
 ``sources``, each shown as "Authors (year). Title. Venue." and linked when the entry
-has a ``url`` or a ``doi``.
+has a ``url`` or a ``doi``. A .bib file is untrusted: its size, what its macros expand
+to (:mod:`~pizarra.source.syntax.bibliography_parse`) and the text its cited entries
+render are bounded, each limit an error with a position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.source.blocks import Citation, Source
+from pizarra.source.syntax.bibliography_parse import TooLong, parse_bibtex
 
 MAX_BIB_BYTES = 2_000_000
+MAX_SHOWN_CHARS = 200_000
+"""Most BibTeX text a lesson's sources list renders (pybtex's LaTeX reader takes about
+4 µs a character): a hundred references of 2,000 characters."""
+_SHOWN = ("journal", "booktitle", "publisher", "howpublished", "year", "title")
 
 
 def cited_entries(
@@ -26,7 +33,7 @@ def cited_entries(
     pos: SourcePos,
 ) -> tuple[list[Source], list[Diagnostic]]:
     """Sources for the cited keys not in ``known``, from the bibliography ``files``."""
-    from pybtex.database import BibliographyData, parse_string
+    from pybtex.database import BibliographyData
     from pybtex.scanner import PybtexSyntaxError
 
     errors: list[Diagnostic] = []
@@ -41,7 +48,17 @@ def cited_entries(
             if len(raw) > MAX_BIB_BYTES:
                 errors.append(Diagnostic(pos, f"{name} is larger than {MAX_BIB_BYTES:,} bytes"))
                 continue
-            data: BibliographyData = parse_string(raw.decode("utf-8"), "bibtex")
+            data: BibliographyData = parse_bibtex(raw.decode("utf-8"))
+        except TooLong as exc:
+            at = SourcePos(str(PurePath(pos.path).parent / name), exc.line, 1)
+            errors.append(
+                Diagnostic(
+                    at,
+                    f"{name}: {exc.message}",
+                    hint=exc.hint,
+                )
+            )
+            continue
         except OSError as exc:
             errors.append(Diagnostic(pos, f"cannot read {name}: {exc.strerror}"))
             continue
@@ -50,14 +67,36 @@ def cited_entries(
             continue
         entries.update(data.entries)
     sources: list[Source] = []
+    shown = 0
     for citation in citations:
         key = citation.key
         entry = entries.get(key)
         if key in known or entry is None:
             continue
         known.add(key)
+        shown += _shown_chars(entry)
+        if shown > MAX_SHOWN_CHARS:
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"the cited entries' titles, names and venues are longer than"
+                    f" {MAX_SHOWN_CHARS:,} characters in all (at {key!r})",
+                    hint="cite fewer entries, or shorten their fields in the .bib file",
+                )
+            )
+            break
         sources.append(Source(key, _reference(entry), _url(entry), pos))
     return sources, errors
+
+
+def _shown_chars(entry: object) -> int:
+    """How much text :func:`_reference` renders for ``entry``, before rendering it."""
+    from pybtex.database import Entry
+
+    assert isinstance(entry, Entry)
+    people = entry.persons.get("author") or entry.persons.get("editor") or []
+    names = sum(len(part) for person in people for part in person.last_names)
+    return names + sum(len(entry.fields.get(field, "")) for field in _SHOWN)
 
 
 def _reference(entry: object) -> str:

@@ -13,6 +13,7 @@ from markdown_it.token import Token
 
 from pizarra.source.blocks import Block, Prose
 from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.targets import LABEL
 
@@ -44,4 +45,7 @@ def lower_code_block(
     fence.content = body.content.lstrip("\n")
     fence.markup = "```"
     fence.map = directive.token.map
+    check_highlighting(
+        ctx, fence.info.split(maxsplit=1)[0] if fence.info else "", fence.content, directive.pos
+    )
     return Prose((fence,), directive.pos)

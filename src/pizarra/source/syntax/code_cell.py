@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pizarra.source.blocks import Block, CodeCell, Output
 from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, read_cell_options
 from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.options import split_options
 
 LANGUAGES = ("python", "python3", "ipython3", "ipython")
@@ -39,6 +40,7 @@ def lower_code_cell(
             follower.token.map[1],
         )
     assert directive.token.map is not None
+    check_highlighting(ctx, "python", options.content, directive.pos)
     return CodeCell(
         language=language,
         code=options.content,

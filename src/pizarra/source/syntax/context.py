@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markdown_it.token import Token
 
@@ -84,6 +85,8 @@ class LowerContext:
     """The course folder: images must live inside it; ``/x.png`` starts here."""
     cell_timeout: float | None = None
     """Seconds a code cell may run unless it says (front matter ``cell_timeout``)."""
+    parse_env: dict[str, Any] = field(default_factory=dict)
+    """markdown-it's ``env`` for every parse of the file: it holds the parse budget."""
 
     def pos(self, line0: int, col0: int = 0) -> SourcePos:
         """The position of a 0-based line and column."""
