@@ -180,9 +180,37 @@ def test_raw_html_is_an_error_and_the_renderer_still_escapes_it() -> None:
     assert lesson is not None
     html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
     assert html == (
-        "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n"
-        "<p>&lt;div&gt;bloque&lt;/div&gt;</p>\n"
+        "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n&lt;div&gt;bloque&lt;/div&gt;\n"
     )
+
+
+def test_html_is_told_by_commonmark_rules_comments_are_dropped_and_escapes_are_literal() -> None:
+    lesson, errors = lesson_from(
+        "<!-- una nota\n\npara mí -->\nUno <!-- dos --> tres \\<b> y &lt;i>.\n\n"
+        '<a href="x\ny">\n\nSin *<img src="a" title="*"/>*.\n\n<?php echo 1; ?>\n'
+    )
+    assert [e.split("\n")[0] for e in errors] == [
+        'prueba.md:16:1: error: raw HTML is not allowed: <a href="x',
+        'prueba.md:19:6: error: raw HTML is not allowed: <img src="a" title="*"/>',
+        "prueba.md:21:1: error: raw HTML is not allowed: <?php echo 1; ?>",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html.startswith("<p>Uno  tres &lt;b&gt; y &lt;i&gt;.</p>\n")
+
+
+def test_links_that_run_code_or_embed_content_are_errors() -> None:
+    lesson, errors = lesson_from(
+        "[a](javascript:alert(1)) [b](VBScript:x) ![c](data:image/png;base64,AA) [d](https://x.org)\n"
+    )
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:11:1: error: a link to a javascript: URL is not allowed",
+        "prueba.md:11:26: error: a link to a vbscript: URL is not allowed",
+        "prueba.md:11:43: error: an image to a data: URL is not allowed",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert "javascript" not in html and "VBScript" not in html and "data:" not in html
 
 
 def test_doc_points_to_an_upcoming_lesson_by_its_doc_name() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markdown_it.common.utils import escapeHtml
+from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup, escape
@@ -82,7 +82,20 @@ class ProseRenderer(RendererHTML):
             found = self._ctx(env).resolve(ref)
             href = found.href if isinstance(found, Resolved) else ref.label
             return f'<a href="{escapeHtml(href)}">'
+        if token.meta.get("unsafe"):
+            return "<a>"
         return self.renderToken(tokens, idx, options, env)
+
+    def html_block(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return _html(tokens[idx])
+
+    def html_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return _html(tokens[idx])
+
+    def image(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        if tokens[idx].meta.get("unsafe"):
+            return ""
+        return super().image(tokens, idx, options, env)
 
     def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return escapeHtml(tokens[idx].content)
@@ -126,9 +139,15 @@ class ProseRenderer(RendererHTML):
         return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
 
 
+def _html(token: Token) -> str:
+    """A source's HTML never reaches the page: a comment is dropped, anything else (refused
+    when the lesson was read) is shown as text."""
+    return "" if token.meta.get("comment") else escapeHtml(token.content)
+
+
 def fence_language(token: Token) -> str:
     """The language a fenced code block names (the first word of its info), or ""."""
-    words = token.info.split(maxsplit=1)
+    words = unescapeAll(token.info).split(maxsplit=1)
     return words[0] if words else ""
 
 

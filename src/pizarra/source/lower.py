@@ -23,6 +23,7 @@ from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
 from pizarra.source.syntax.front_matter import parse_front_matter
 from pizarra.source.syntax.inline import lower_inline
+from pizarra.source.syntax.raw_html import lower_html
 from pizarra.source.syntax.targets import lower_target, name_block
 
 MAX_SOURCE_BYTES = 2_000_000
@@ -317,7 +318,7 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
     elif token.type == "fence":
         pass
     elif token.type == "html_block":
-        ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
+        lower_html(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
 
 
 def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:

@@ -1,11 +1,15 @@
 """The one markdown-it instance pizarra parses lessons with.
 
-CommonMark with raw HTML off, pipe tables, YAML front matter, dollar math with MyST's
+CommonMark with pipe tables, YAML front matter, dollar math with MyST's
 rules (spaces inside ``$ x $`` allowed, ``$$ ... $$ (label)`` numbered), colon fences
 for directives, ``{name}`content``` roles and MyST's block syntax: ``(label)=``
 targets, ``%`` comments and ``+++`` cell breaks. ``text_join`` is disabled so
 that escaped characters stay separate ``text_special`` tokens: that is how an
 escaped ``\\$`` is told apart from an unclosed math delimiter.
+
+Raw HTML is parsed, so that CommonMark's own rules say what is HTML, and every link is
+kept as a link: the lowering refuses both (:mod:`pizarra.source.syntax.raw_html`) at
+their position instead of leaving them as text on the page.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 def parser() -> MarkdownIt:
     """The shared parser (building one costs ~1 ms; it is reused for nested directives)."""
     md = (
-        MarkdownIt("commonmark", {"html": False, "typographer": False})
+        MarkdownIt("commonmark", {"html": True, "typographer": False})
         .enable("table")
         .use(front_matter_plugin)
         .use(colon_fence_plugin)
@@ -40,5 +44,10 @@ def parser() -> MarkdownIt:
         .use(myst_block_plugin)
     )
     md.disable("text_join")
-    md.disable(["html_block", "html_inline"])  # raw HTML is off: they could only say no
+    md.validateLink = _every_link  # type: ignore[method-assign]
     return md
+
+
+def _every_link(url: str) -> bool:
+    """Keep ``javascript:`` and ``data:`` links as links, so they are refused, not shown."""
+    return True

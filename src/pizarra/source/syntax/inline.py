@@ -16,6 +16,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
 
@@ -83,6 +84,7 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
     check_stray_text(ctx, token, lambda needle: Locator(ctx, token.map).find(needle))
     locate = Locator(ctx, token.map)
+    html_refused = in_link = False
     for child in token.children or []:
         if child.type in ("math_inline", "math_inline_double"):
             fence = "$" if child.type == "math_inline" else "$$"
@@ -103,7 +105,15 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
-            lower_link(ctx, child, locate.find("](" + href, opening=True))
+            pos = locate.find("](" + href, opening=True)
+            if check_target(ctx, child, pos):
+                lower_link(ctx, child, pos)
+        elif child.type == "image":
+            src = str(child.attrGet("src") or "")
+            check_target(ctx, child, locate.find("](" + src, opening=True))
+        elif child.type == "html_inline":
+            # One refusal per block: a tag's closing tag says nothing new.
+            html_refused = lower_html(ctx, child, locate.find(child.content), html_refused)
         elif child.type == "text_special" and child.markup in ("\\(", "\\["):
             ctx.warn(
                 locate.find(child.markup),
@@ -123,5 +133,7 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                     "unclosed $: inline math has no closing $",
                     hint="close it with $, or write \\$ for a dollar sign",
                 )
-            else:
+            elif not in_link:  # a link's text comes before its target, found already
                 locate.skip(child.content.split("\n", 1)[0])
+        if child.type in ("link_open", "link_close"):
+            in_link = child.type == "link_open"
