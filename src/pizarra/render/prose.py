@@ -14,6 +14,7 @@ from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup, escape
+from mdit_py_plugins.footnote import index as footnote
 
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import Resolved
@@ -81,7 +82,8 @@ class ProseRenderer(RendererHTML):
         if isinstance(ref, Ref):
             found = self._ctx(env).resolve(ref)
             href = found.href if isinstance(found, Resolved) else ref.label
-            return f'<a href="{escapeHtml(href)}">'
+            filled = found.text if isinstance(found, Resolved) and ref.kind == "link-empty" else ""
+            return f'<a href="{escapeHtml(href)}">{escapeHtml(filled)}'
         if token.meta.get("unsafe"):
             return "<a>"
         return self.renderToken(tokens, idx, options, env)
@@ -96,6 +98,26 @@ class ProseRenderer(RendererHTML):
         if tokens[idx].meta.get("unsafe"):
             return ""
         return super().image(tokens, idx, options, env)
+
+    def amsmath(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return self.math_block(tokens, idx, options, env)
+
+    def colon_fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        """A colon fence that names no directive is a code block, as MyST shows it."""
+        return self.fence(tokens, idx, options, env)
+
+    def task_checkbox(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        checked = " checked" if tokens[idx].meta.get("checked") else ""
+        return f'<input type="checkbox" disabled{checked}> '
+
+    footnote_ref = footnote.render_footnote_ref
+    footnote_block_open = footnote.render_footnote_block_open
+    footnote_block_close = footnote.render_footnote_block_close
+    footnote_open = footnote.render_footnote_open
+    footnote_close = footnote.render_footnote_close
+    footnote_anchor = footnote.render_footnote_anchor
+    footnote_caption = footnote.render_footnote_caption
+    footnote_anchor_name = footnote.render_footnote_anchor_name
 
     def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return escapeHtml(tokens[idx].content)

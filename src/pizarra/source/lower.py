@@ -21,6 +21,7 @@ from pizarra.source.model import Lesson
 from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
+from pizarra.source.syntax.extension_blocks import lower_extension_block
 from pizarra.source.syntax.front_matter import parse_front_matter
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.raw_html import lower_html
@@ -30,6 +31,7 @@ MAX_SOURCE_BYTES = 2_000_000
 MAX_NESTING = 8
 BOM = "\ufeff"
 """A byte-order mark some editors put first in UTF-8 files; it is not content."""
+EXTENSION_BLOCKS = ("amsmath", "footnote_unused")
 _DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 
@@ -317,6 +319,8 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
             token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
     elif token.type == "fence":
         pass
+    elif token.type in EXTENSION_BLOCKS or token.meta.get("insecure_attrs"):
+        lower_extension_block(ctx, token)
     elif token.type == "html_block":
         lower_html(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
 

@@ -3,9 +3,10 @@
 CommonMark with pipe tables, YAML front matter, dollar math with MyST's
 rules (spaces inside ``$ x $`` allowed, ``$$ ... $$ (label)`` numbered), colon fences
 for directives, ``{name}`content``` roles and MyST's block syntax: ``(label)=``
-targets, ``%`` comments and ``+++`` cell breaks. ``text_join`` is disabled so
-that escaped characters stay separate ``text_special`` tokens: that is how an
-escaped ``\\$`` is told apart from an unclosed math delimiter.
+targets, ``%`` comments and ``+++`` cell breaks; and the extensions of
+:mod:`pizarra.source.extensions` (footnotes, definition and task lists...).
+``text_join`` is disabled so that escaped characters stay separate ``text_special``
+tokens: that is how an escaped ``\\$`` is told apart from an unclosed math delimiter.
 
 Raw HTML is parsed, so that CommonMark's own rules say what is HTML, and every link is
 kept as a link: the lowering refuses both (:mod:`pizarra.source.syntax.raw_html`) at
@@ -22,6 +23,8 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
+
+from pizarra.source.extensions import extensions_plugin
 
 
 @cache
@@ -42,6 +45,7 @@ def parser() -> MarkdownIt:
         )
         .use(myst_role_plugin)
         .use(myst_block_plugin)
+        .use(extensions_plugin)
     )
     md.disable("text_join")
     md.validateLink = _every_link  # type: ignore[method-assign]

@@ -16,6 +16,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.extension_blocks import check_attrs, check_nested_footnote
 from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
@@ -85,7 +86,8 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
     check_stray_text(ctx, token, lambda needle: Locator(ctx, token.map).find(needle))
     locate = Locator(ctx, token.map)
     html_refused = in_link = False
-    for child in token.children or []:
+    children = token.children or []
+    for at, child in enumerate(children):
         if child.type in ("math_inline", "math_inline_double"):
             fence = "$" if child.type == "math_inline" else "$$"
             pos = locate.find(fence + child.content)
@@ -107,10 +109,15 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
             href = str(child.attrGet("href") or "")
             pos = locate.find("](" + href, opening=True)
             if check_target(ctx, child, pos):
-                lower_link(ctx, child, pos)
+                following = children[at + 1] if at + 1 < len(children) else None
+                lower_link(
+                    ctx, child, pos, following is not None and following.type == "link_close"
+                )
         elif child.type == "image":
             src = str(child.attrGet("src") or "")
             check_target(ctx, child, locate.find("](" + src, opening=True))
+        elif child.type == "footnote_ref":
+            check_nested_footnote(ctx, child, locate.find("^"))
         elif child.type == "html_inline":
             # One refusal per block: a tag's closing tag says nothing new.
             html_refused = lower_html(ctx, child, locate.find(child.content), html_refused)
@@ -135,5 +142,7 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 )
             elif not in_link:  # a link's text comes before its target, found already
                 locate.skip(child.content.split("\n", 1)[0])
+        if child.meta.get("insecure_attrs"):
+            check_attrs(ctx, child, locate.find("{"))
         if child.type in ("link_open", "link_close"):
             in_link = child.type == "link_open"

@@ -1,7 +1,8 @@
 """Text that would reach the page as written although the author meant something else.
 
 MyST would have rendered it, or the author clearly meant markup: TeX outside dollars
-and footnotes. pizarra says so at its position instead of printing the characters.
+and footnote references with no definition. pizarra says so at its position instead
+of printing the characters.
 (Raw HTML is decided on markdown-it's tokens, in :mod:`pizarra.source.syntax.raw_html`.)
 """
 
@@ -34,8 +35,13 @@ def check_stray_text(ctx: LowerContext, token: Token, find: Callable[[str], Sour
     if footnote is not None:
         ctx.error(
             find(footnote.group(0)),
-            f"footnotes are not supported: {footnote.group(0)}",
-            hint="say it in the sentence, in parentheses, or in a {note}",
+            f"footnote {footnote.group(0)} has no definition"
+            + (" in this directive" if ctx.depth > 0 else ""),
+            hint=(
+                "footnotes inside a directive are not supported; move it out"
+                if ctx.depth > 0
+                else f"define it on a line of its own: {footnote.group(0)}: the note's text"
+            ),
         )
     tex = _TEX.search(text)
     if tex is not None:
