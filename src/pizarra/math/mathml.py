@@ -122,13 +122,14 @@ class MathCoreRenderer:
             self._check_expansion(tex)
         from math_core import LatexError
 
-        rewritten = tex_compat.rewrite(tex)
+        rewritten = tex_compat.rewrite(tex, display)
         try:
             mathml = self._convert().convert_with_local_state(rewritten.tex, displaystyle=display)
         except LatexError as exc:
             error = _math_error(str(exc), len(rewritten.tex))
             if error.offset is not None:
                 error.offset = rewritten.source_offset(error.offset)
+                error.hint = tex_compat.hint_at(tex, error.offset)
             raise error from None
         if rewritten.tex != tex:
             mathml = _annotate(mathml, rewritten.tex, tex)
