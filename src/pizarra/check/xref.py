@@ -74,7 +74,7 @@ def _numbered(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved |
     if ref.text:
         text = ref.text.replace("%s", number).replace("{number}", number)
         return Resolved(href, text.replace("{name}", target.title))
-    key = {"figure": "figure_n", "exercise": "exercise_n"}.get(target.kind)
+    key = {"figure": "figure_n", "exercise": "exercise_n", "table": "table_n"}.get(target.kind)
     if key is not None:
         return Resolved(href, t(lesson.lang, key, n=target.number))
     word = STRINGS.get(lesson.lang, STRINGS["en"]).get(f"prf_{target.kind}")

@@ -106,6 +106,9 @@ class ProseRenderer(RendererHTML):
         """A colon fence that names no directive is a code block, as MyST shows it."""
         return self.fence(tokens, idx, options, env)
 
+    def caption_number(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return f'<span class="caption-number">{escapeHtml(tokens[idx].content)}</span> '
+
     def task_checkbox(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         checked = " checked" if tokens[idx].meta.get("checked") else ""
         return f'<input type="checkbox" disabled{checked}> '
@@ -137,6 +140,10 @@ class ProseRenderer(RendererHTML):
             return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
                 f"{escapeHtml(found.text)}</a>"
             )
+        if "element" in token.meta:
+            tag, text, title = token.meta["element"]
+            attr = f' title="{escapeHtml(title)}"' if title else ""
+            return f"<{tag}{attr}>{escapeHtml(text)}</{tag}>"
         if "index_anchor" in token.meta:
             anchor = escapeHtml(str(token.meta["index_anchor"]))
             return f'<span id="{anchor}">{escapeHtml(str(token.meta["text"]))}</span>'
@@ -158,7 +165,13 @@ class ProseRenderer(RendererHTML):
         token = tokens[idx]
         language = fence_language(token)
         attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
-        return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+        code = f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+        caption, anchor = token.meta.get("caption", ""), token.meta.get("anchor", "")
+        if not caption and not anchor:
+            return code
+        ident = f' id="{escapeHtml(anchor)}"' if anchor else ""
+        title = f"<figcaption>{escapeHtml(caption)}</figcaption>\n" if caption else ""
+        return f'<figure class="code-listing"{ident}>\n{title}{code}</figure>\n'
 
 
 def _html(token: Token) -> str:

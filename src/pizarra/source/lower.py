@@ -18,7 +18,7 @@ from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
-from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
+from pizarra.source.syntax import DIRECTIVES, GATED, ROLES, UNSUPPORTED
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
 from pizarra.source.syntax.extension_blocks import lower_extension_block
@@ -185,9 +185,9 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
                 continue
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
-            ctx.error(
-                directive.pos, f"unknown directive {{{directive.name}}}", hint=_directive_hint()
-            )
+            what = "unsupported" if directive.name in UNSUPPORTED else "unknown"
+            hint = UNSUPPORTED.get(directive.name) or _directive_hint()
+            ctx.error(directive.pos, f"{what} directive {{{directive.name}}}", hint=hint)
             continue
 
         def next_output() -> Directive | None:

@@ -140,6 +140,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Advertencia",
         "admonition_admonition": "Nota",
         "figure_n": "Figura {n}",
+        "table_n": "Tabla {n}",
+        "show_more": "Mostrar",
+        "card_link": "Abrir",
     },
     "en": {
         "skip_to_content": "Skip to content",
@@ -274,6 +277,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Warning",
         "admonition_admonition": "Note",
         "figure_n": "Figure {n}",
+        "table_n": "Table {n}",
+        "show_more": "Show",
+        "card_link": "Open",
     },
 }
 

@@ -67,6 +67,8 @@ class LowerContext:
     """True while lowering an exercise's body (where a solution may appear)."""
     depth: int = 0
     """How many directive bodies enclose the tokens being lowered."""
+    in_tab_set: int = 0
+    """How many ``{tab-set}`` bodies enclose them (a ``{tab-item}`` belongs in one)."""
     anchors: set[str] = field(default_factory=set)
     """Heading ids used so far in the page."""
     suffixes: dict[str, int] = field(default_factory=dict)
