@@ -81,3 +81,23 @@ def test_an_empty_link_shows_its_targets_number_or_is_an_error() -> None:
     html, errors = _html("$$\nx\n$$ (eq1)\n\nVer [](#eq1) y [](eq1) y [](https://x.org).\n")
     assert errors == ["prueba.md:15:26: error: a link with no text is invisible"]
     assert html.count('<a href="#eq1">(1)</a>') == 2
+
+
+def test_substitutions_from_the_front_matter_are_markdown_and_an_unknown_one_is_an_error() -> None:
+    from pathlib import Path
+
+    from pizarra.source.lower import parse_lesson
+
+    text = (
+        "---\ntitle: T\nlesson: 1\nlang: en\nsummary: S.\nsubstitutions:\n  key: '*b* $x$'\n---\n"
+        "A {{ key }} and {{ nope }}.\n\n{{key}}\n"
+    )
+    lesson, errors = parse_lesson(Path("a.md"), "a.md", text)
+    assert [e.format().split("\n")[0] for e in errors] == [
+        "a.md:9:17: error: no substitution {{ nope }} in the front matter"
+    ]
+    assert lesson is not None
+    assert [m.tex for m in lesson.math] == ["x", "x"]
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html.startswith('<p>A <em>b</em> <math display="inline">x</math> and {{ nope }}.</p>')
+    assert '<p><em>b</em> <math display="inline">x</math></p>' in html

@@ -109,6 +109,13 @@ class ProseRenderer(RendererHTML):
     def caption_number(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return f'<span class="caption-number">{escapeHtml(tokens[idx].content)}</span> '
 
+    def substitution_block(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        inline = self.renderInline(tokens[idx].children or [], options, env)
+        return f"<p>{inline}</p>\n"
+
+    def substitution_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return escapeHtml("{{ " + tokens[idx].content + " }}")  # undefined: refused when read
+
     def task_checkbox(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         checked = " checked" if tokens[idx].meta.get("checked") else ""
         return f'<input type="checkbox" disabled{checked}> '

@@ -1,7 +1,8 @@
 """The MyST extensions Jupyter Book authors use, from mdit-py-plugins, made safe for pizarra.
 
 Footnotes (``[^1]`` and inline ``^[...]``), definition lists, task lists, strikethrough,
-top-level amsmath environments and attributes after inline elements (``{.class}``). Two
+top-level amsmath environments, substitutions (``{{ name }}``) and attributes after
+inline elements (``{.class}``). Two
 core rules keep the raw-HTML check exact: author HTML is marked before the task-list rule
 runs, so the checkboxes that rule inserts become their own ``task_checkbox`` tokens and
 are never taken for HTML; and a footnote defined but never referenced leaves a
@@ -17,6 +18,7 @@ from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.substitution import substitution_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 ALLOWED_ATTRS = ("class",)
@@ -26,7 +28,7 @@ ALLOWED_ATTRS = ("class",)
 def extensions_plugin(md: MarkdownIt) -> None:
     """Add the extensions to ``md`` (after the core plugins)."""
     md.enable("strikethrough")
-    md.use(footnote_plugin).use(deflist_plugin).use(amsmath_plugin)
+    md.use(footnote_plugin).use(deflist_plugin).use(amsmath_plugin).use(substitution_plugin)
     md.use(attrs_plugin, spans=True, allowed=ALLOWED_ATTRS)
     md.use(attrs_block_plugin, allowed=ALLOWED_ATTRS)
     md.core.ruler.before("footnote_tail", "pizarra_unused_footnotes", _unused_footnotes)

@@ -25,6 +25,7 @@ from pizarra.source.syntax.extension_blocks import lower_extension_block
 from pizarra.source.syntax.front_matter import parse_front_matter
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.raw_html import lower_html
+from pizarra.source.syntax.substitution import expand_block
 from pizarra.source.syntax.targets import lower_target, name_block
 
 MAX_SOURCE_BYTES = 2_000_000
@@ -76,6 +77,7 @@ def parse_lesson(
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    ctx.substitutions = front.substitutions if front else {}
     if front is not None and front.cell_timeout is not None:
         ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
@@ -119,6 +121,7 @@ def parse_lesson(
         source_text=text,
         macros=front.macros,
         bibliography=tuple(path.parent / name for name in front.bibliography),
+        data_files=tuple(ctx.data_files),
     )
     return lesson, diagnostics
 
@@ -319,6 +322,9 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
             token.meta["anchor"] = ctx.add_target(token.info, "equation", number, "", pos)
     elif token.type == "fence":
         pass
+    elif token.type == "substitution_block":
+        expand_block(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
+        lower_inline(ctx, token, ROLES)
     elif token.type in EXTENSION_BLOCKS or token.meta.get("insecure_attrs"):
         lower_extension_block(ctx, token)
     elif token.type == "html_block":

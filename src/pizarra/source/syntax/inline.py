@@ -20,6 +20,7 @@ from pizarra.source.syntax.extension_blocks import check_attrs, check_nested_foo
 from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
+from pizarra.source.syntax.substitution import expand_inline
 
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
@@ -83,6 +84,7 @@ def _opening_bracket(text: str, start: int, close: int) -> int:
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
+    expand_inline(ctx, token, Locator(ctx, token.map).find)
     check_stray_text(ctx, token, lambda needle: Locator(ctx, token.map).find(needle))
     locate = Locator(ctx, token.map)
     html_refused = in_link = False

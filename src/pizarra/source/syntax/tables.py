@@ -229,6 +229,7 @@ def _course_file(ctx: LowerContext, directive: Directive, name: str) -> str | No
             hint="put the file in the course folder",
         )
         return None
+    ctx.data_files.append(path)
     try:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_CSV_BYTES + 1)
