@@ -93,7 +93,7 @@ def test_a_table_that_would_lose_cells_or_reads_outside_the_course_is_an_error(
     assert errors == [
         "prueba.md:11:1: error: the rows of this {list-table} have 1, 2 cells: every row needs "
         "as many",
-        "prueba.md:17:1: error: ../fuera.csv is outside the course folder",
+        "prueba.md:17:1: error: '../fuera.csv' is outside the course folder",
     ]
 
 
@@ -137,3 +137,26 @@ def test_unsupported_directives_are_errors_that_say_what_to_do() -> None:
         "    hint: draw the diagram as an image"
     )
     assert errors[1].startswith("prueba.md:15:1: error: unsupported directive {iframe}")
+
+
+def test_an_included_file_is_read_in_place_with_its_own_positions(tmp_path: Path) -> None:
+    (tmp_path / "partes").mkdir()
+    (tmp_path / "partes" / "p.md").write_text(
+        "Antes.\nINICIO\nCon $\\fracc$ y {ref}`nada`.\nFIN\nDespués.\n", encoding="utf-8"
+    )
+    (tmp_path / "partes" / "celda.md").write_text("```{code-cell} python\n1\n```\n", "utf-8")
+    body = (
+        "```{include} partes/p.md\n:start-after: INICIO\n:end-before: FIN\n```\n\n"
+        "```{include} partes/celda.md\n```\n\n```{include} ../fuera.md\n```\n"
+    )
+    lesson, errors = lesson_from(body, tmp_path)
+    assert [e.split("\n")[0] for e in errors] == [
+        "partes/celda.md:1:1: error: code cells cannot come from an included file",
+        "prueba.md:19:1: error: '../fuera.md' is outside the course folder",
+    ]
+    assert lesson is not None
+    assert [(m.tex, str(m.pos)) for m in lesson.math] == [("\\fracc", "partes/p.md:3:5")]
+    assert [str(r.pos) for r in lesson.refs] == ["partes/p.md:3:16"]
+    assert (tmp_path / "partes" / "p.md").resolve() in lesson.data_files
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert "Antes" not in html and "Después" not in html and "Con " in html

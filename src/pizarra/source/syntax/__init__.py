@@ -24,6 +24,7 @@ from pizarra.source.syntax import (
     explorer,
     figure,
     glossary,
+    include,
     index_entry,
     layout,
     lesson_ref,
@@ -72,6 +73,7 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "list-table": tables.lower_list_table,
     "csv-table": tables.lower_csv_table,
     "glossary": glossary.lower_glossary,
+    "include": include.lower_include,
 }
 
 GATED = ("exercise", "solution")

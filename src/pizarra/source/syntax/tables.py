@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
-from pathlib import Path
 
 from markdown_it.token import Token
 
@@ -22,9 +21,9 @@ from pizarra.source.blocks import Block, Prose
 from pizarra.source.container import Container
 from pizarra.source.markdown import parser
 from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.course_files import read_course_file
 from pizarra.source.syntax.options import DirectiveBody, split_options
 
-MAX_CSV_BYTES = 1_000_000
 MAX_CELLS = 10_000
 _STYLE = "accepted; it only styles Sphinx's theme"
 _COMMON = {
@@ -183,10 +182,10 @@ def lower_csv_table(ctx: LowerContext, directive: Directive, next_token: Next) -
     first = directive.body_pos.line - 1 + body.content_offset
     text = body.content
     if "file" in options:
-        found = _course_file(ctx, directive, options["file"])
+        found = read_course_file(ctx, directive.pos, options["file"])
         if found is None:
             return None
-        text, first = found, directive.pos.line - 1
+        text, first = found[0], directive.pos.line - 1
     delim = options.get("delim", ",") or ","
     delim = {"tab": "\t", "space": " "}.get(delim, delim)
     quote = options.get("quote", '"') or '"'
@@ -214,33 +213,3 @@ def lower_csv_table(ctx: LowerContext, directive: Directive, next_token: Next) -
             return None
     rows = _rows(ctx, directive, cells, headers)
     return None if rows is None else _numbered(ctx, directive, body, "list-table", rows)
-
-
-def _course_file(ctx: LowerContext, directive: Directive, name: str) -> str | None:
-    """The text of ``name`` (next to the lesson, or from the course folder with a leading
-    ``/``) if it is a UTF-8 file inside the course; else None with an error."""
-    root = ctx.root.resolve()
-    base = root if name.startswith("/") else ctx.lesson_file.parent.resolve()
-    path = (base / name.lstrip("/")).resolve()
-    if not path.is_relative_to(root):
-        ctx.error(
-            directive.pos,
-            f"{name} is outside the course folder",
-            hint="put the file in the course folder",
-        )
-        return None
-    ctx.data_files.append(path)
-    try:
-        with Path(path).open("rb") as handle:
-            raw = handle.read(MAX_CSV_BYTES + 1)
-    except OSError as exc:
-        ctx.error(directive.pos, f"cannot read {name}: {exc.strerror}")
-        return None
-    if len(raw) > MAX_CSV_BYTES:
-        ctx.error(directive.pos, f"{name} is larger than {MAX_CSV_BYTES:,} bytes")
-        return None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        ctx.error(directive.pos, f"{name} is not UTF-8 text (byte {exc.start})")
-        return None
