@@ -58,45 +58,33 @@ _HEX = re.compile(r"\s*\{\s*#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})\s*\}")
 FONT_SWITCHES = {"rm": "mathrm", "bf": "mathbf", "it": "mathit", "sf": "mathsf", "tt": "mathtt"}
 """Old font switches and the commands that take an argument instead."""
 
-RENAMED = {"widetilde": "\\tilde", "dotsb": "\\cdots", "dotsm": "\\cdots", "dotsi": "\\cdots"}
+RENAMED = {
+    "widetilde": "\\tilde",
+    "widecheck": "\\check",
+    "dotsb": "\\cdots",
+    "dotsm": "\\cdots",
+    "dotsi": "\\cdots",
+    "textnormal": "\\text",
+    "textup": "\\text",
+    "textmd": "\\text",
+    "mathnormal": "",
+    "pmb": "\\boldsymbol",
+    "centerdot": "\\cdot",
+    "varliminf": "\\mathop{\\underline{\\lim}}",
+    "varlimsup": "\\mathop{\\overline{\\lim}}",
+    "varinjlim": "\\mathop{\\underrightarrow{\\lim}}",
+    "varprojlim": "\\mathop{\\underleftarrow{\\lim}}",
+    "overlinesegment": "\\overline",
+    "underlinesegment": "\\underline",
+    "smash": "",
+}
 """Commands math-core lacks, drawn by a near equivalent."""
 
 OVERLAPS = frozenset({"mathclap", "mathrlap", "mathllap", "rlap", "llap", "clap"})
+_STARRED_MATRIX = re.compile(r"\s*\{([pbBvV]?matrix)\*\}(?:\s*\[[lcr]\])?")
+"""``matrix*`` and its bracketed kinds with a column alignment, drawn centred."""
+_STARRED_END = re.compile(r"\s*\{([pbBvV]?matrix)\*\}")
 """Zero-width boxes: their content is drawn in place (a little wider than in TeX)."""
-
-_SIZE_HINT = "a formula takes the size of the text around it: remove the size command"
-_BOX_HINT = "math-core draws no background colours: colour the symbols with \\color{red}"
-HINTS = {
-    **{
-        size: _SIZE_HINT
-        for size in (
-            "tiny",
-            "scriptsize",
-            "footnotesize",
-            "small",
-            "normalsize",
-            "large",
-            "Large",
-            "LARGE",
-            "huge",
-            "Huge",
-        )
-    },
-    "colorbox": _BOX_HINT,
-    "fcolorbox": _BOX_HINT,
-    "tag": "\\tag numbers a display formula: write it in $$...$$",
-}
-"""Commands KaTeX knows that math-core cannot draw, and what the author can do instead."""
-
-
-def hint_at(tex: str, offset: int | None) -> str | None:
-    """The hint for the command at ``offset`` in the author's TeX (where math-core
-    stopped), if it is one of :data:`HINTS`."""
-    if offset is None:
-        return None
-    match = _TOKEN.match(tex, offset)
-    return HINTS.get(match.group()[1:]) if match is not None else None
-
 
 _ELLIPSES = frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"})
 _OPERATORS = re.compile(r"(?:[-+=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|approx|equiv))\s*$")
@@ -104,7 +92,8 @@ _OPERATORS = re.compile(r"(?:[-+=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|
 
 _TRIGGER = re.compile(
     r"\\cr|split|\$|\\\\|\\tag|dots|\\mathellipsis|color|eqnarray|alignat|smallmatrix"
-    r"|\\substack|\\widetilde|\\(?:rm|bf|it|sf|tt)\b|lap\b"
+    r"|\\substack|\\wide|\\(?:rm|bf|it|sf|tt)\b|lap\b|matrix\*|\\text(?:normal|up|md)"
+    r"|\\mathnormal|\\pmb|\\centerdot|\\var(?:lim|inj|proj)|segment|\\smash"
 )
 """A cheap first look: formulas without any of these are given to math-core unchanged."""
 
@@ -245,6 +234,11 @@ def _environment(
 ) -> int:
     """``\\begin{eqnarray}`` and the others of :data:`RENAMED_ENVIRONMENTS`, and
     ``smallmatrix`` as a ``subarray`` with as many columns."""
+    pattern = _STARRED_MATRIX if token == "\\begin" else _STARRED_END
+    starred = pattern.match(tex, position)
+    if starred is not None:
+        replace(start, starred.end(), f"{token}{{{starred.group(1)}}}")
+        return starred.end()
     env = _ENVIRONMENT.match(tex, position)
     if env is None:
         return position
