@@ -164,7 +164,7 @@ _BREAK = "`+++` is MyST's block break, which MyST does not show (the plugin's re
 _TARGET = "`(label)=` is a target, invisible in MyST (the plugin's renderer prints it)"
 _INDENTED = "the fixture turns indented code off; MyST, as CommonMark, keeps it: a code block"
 _LANGUAGE = "MyST keeps a plain colon fence's info as its code's language (the plugin drops it)"
-_DOLLARS = "MyST's dollar math settings (digits and spaces next to `$` allowed) make it math"
+_DOLLARS = "MyST's dollar math settings (digits, spaces by `$`, blank lines in `$$`) make it math"
 _TASK = "a task item with a tab after `[x]`: the plugin marks the item but drops its box"
 MYST_DIALECT = {
     "commonmark/44": _BREAK,
@@ -183,7 +183,7 @@ MYST_DIALECT = {
         )
     },
     **{f"mdit_py_plugins/colon_fence/{n}": _LANGUAGE for n in (20, 21, 25, 26, 27, 28, 29)},
-    **{f"mdit_py_plugins/dollar_math/{n}": _DOLLARS for n in (8, 46)},
+    **{f"mdit_py_plugins/dollar_math/{n}": _DOLLARS for n in (8, 28, 46)},
     **{f"mdit_py_plugins/tasklists/{n}": _TASK for n in (5, 6)},
     "myst_spec/footnotes/1": "mystmd's own footnote markup (ids m-fn-*, a heading); same notes",
     "myst_spec/references.tables/1": "mystmd makes a first row a header with no :header-rows:; "

@@ -284,3 +284,17 @@ def test_a_gated_exercise_may_start_with_its_question_and_an_inner_fence_end_wit
         '<aside class="admonition admonition-hint">\n'
     )
     assert "<p>Más.</p>\n\n</section>" in html
+
+
+def test_display_math_may_hold_blank_lines_as_in_myst() -> None:
+    lesson, errors = lesson_from("$$\na = 1\n\nb = 2\n$$ (dos)\n\nTexto.\n")
+    assert errors == []
+    assert lesson is not None
+    assert [m.tex for m in lesson.math] == ["a = 1\n\nb = 2"]
+
+
+def test_an_unclosed_display_formula_is_still_an_error_where_the_pairing_ends() -> None:
+    _, errors = lesson_from("$$\na = 1\n\nTexto.\n\n$$\nb\n$$\n")
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:18:1: error: unclosed $$: display math has no closing $$"
+    ]

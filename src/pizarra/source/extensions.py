@@ -12,6 +12,7 @@ are never taken for HTML; and a footnote defined but never referenced leaves a
 from __future__ import annotations
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.amsmath import amsmath_plugin
@@ -36,6 +37,35 @@ def extensions_plugin(md: MarkdownIt) -> None:
     # right after "inline", so before the task-list rule the plugin put there
     md.core.ruler.after("inline", "pizarra_author_html", _mark_author_html)
     md.core.ruler.after("github-tasklists", "pizarra_task_checkboxes", _task_checkboxes)
+
+
+MAX_DISPLAY_LINES = 200
+"""Lines a ``$$`` block may span."""
+
+
+def bounded_display_math(md: MarkdownIt) -> None:
+    """A ``$$`` block's end is looked for only up to the next line that starts with ``$$``
+    (its closing line, or another formula's opening) and at most :data:`MAX_DISPLAY_LINES`
+    lines on. Blank lines are allowed inside, as MyST allows them, so without this an
+    unclosed ``$$`` would look to the end of the file, and many of them would take
+    quadratic time; bounded so, the lines looked at by successive blocks do not overlap.
+    """
+    ruler = md.block.ruler
+    rule = ruler.__rules__[ruler.__find__("math_block")]
+    find_end = rule.fn
+
+    def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        limit = min(end, start + MAX_DISPLAY_LINES)
+        line = start + 1
+        while line < limit:
+            at = state.bMarks[line] + state.tShift[line]
+            if state.src.startswith("$$", at):
+                limit = line + 1
+                break
+            line += 1
+        return bool(find_end(state, start, limit, silent))
+
+    ruler.at("math_block", math_block, {"alt": rule.alt})
 
 
 def _mark_author_html(state: StateCore) -> None:

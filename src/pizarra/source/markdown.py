@@ -1,7 +1,8 @@
 """The one markdown-it instance pizarra parses lessons with.
 
 CommonMark with pipe tables, YAML front matter, dollar math with MyST's
-rules (spaces inside ``$ x $`` allowed, ``$$ ... $$ (label)`` numbered), colon fences
+rules (spaces inside ``$ x $`` and blank lines inside ``$$ ... $$`` allowed,
+``$$ ... $$ (label)`` numbered), colon fences
 for directives, ``{name}`content``` roles and MyST's block syntax: ``(label)=``
 targets, ``%`` comments and ``+++`` cell breaks; and the extensions of
 :mod:`pizarra.source.extensions` (footnotes, definition and task lists...).
@@ -24,7 +25,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from pizarra.source.extensions import extensions_plugin
+from pizarra.source.extensions import bounded_display_math, extensions_plugin
 
 
 @cache
@@ -40,12 +41,13 @@ def parser() -> MarkdownIt:
             allow_labels=True,
             allow_space=True,
             allow_digits=True,
-            allow_blank_lines=False,
+            allow_blank_lines=True,
             double_inline=True,
         )
         .use(myst_role_plugin)
         .use(myst_block_plugin)
         .use(extensions_plugin)
+        .use(bounded_display_math)
     )
     md.disable("text_join")
     md.validateLink = _every_link  # type: ignore[method-assign]
