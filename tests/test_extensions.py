@@ -39,8 +39,8 @@ def test_definition_lists_task_lists_and_strikethrough_render() -> None:
     html, errors = _html("Término\n: Definición\n\n- [x] hecho\n- [ ] <b>falta</b>\n\n~~no~~\n")
     assert errors == ["prueba.md:15:7: error: raw HTML is not allowed: <b>"]
     assert "<dl>\n<dt>Término</dt>\n<dd>Definición</dd>\n</dl>" in html
-    assert '<input type="checkbox" disabled checked> ' in html
-    assert '<input type="checkbox" disabled> ' in html
+    assert '<input type="checkbox" disabled checked aria-label="hecho"> ' in html
+    assert '<input type="checkbox" disabled aria-label="pendiente"> ' in html
     assert "<s>no</s>" in html
 
 

@@ -117,8 +117,10 @@ class ProseRenderer(RendererHTML):
         return escapeHtml("{{ " + tokens[idx].content + " }}")  # undefined: refused when read
 
     def task_checkbox(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        checked = " checked" if tokens[idx].meta.get("checked") else ""
-        return f'<input type="checkbox" disabled{checked}> '
+        done = bool(tokens[idx].meta.get("checked"))
+        label = escapeHtml(t(self._ctx(env).lang, "task_done" if done else "task_open"))
+        checked = " checked" if done else ""
+        return f'<input type="checkbox" disabled{checked} aria-label="{label}"> '
 
     footnote_ref = footnote.render_footnote_ref
     footnote_block_open = footnote.render_footnote_block_open
