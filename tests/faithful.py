@@ -122,7 +122,8 @@ class _Canonical(HTMLParser):
             self.out.append("<skip>")
             return
         if tag == "math" or (
-            tag in ("span", "div") and {"math", "math-display"} & set(classes.split())
+            tag in ("span", "div")
+            and {"math", "math-display", "math-inline"} & set(classes.split())
         ):
             self._stack.append("math")
             self.out.append("<math>")

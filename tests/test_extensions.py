@@ -53,14 +53,18 @@ def test_amsmath_environments_at_top_level_are_display_math() -> None:
     ]
 
 
-def test_a_class_attribute_is_kept_and_any_other_is_refused() -> None:
-    html, errors = _html("[texto]{.nota} y ![i](a.png){#x onclick=1}\n\n{#b}\nPárrafo.\n")
+def test_class_and_id_attributes_are_kept_and_any_other_is_refused() -> None:
+    html, errors = _html(
+        "[texto]{.nota} y ![i](a.png){#x onclick=1}\n\n{#b}\nPárrafo {ref}`ver <b>`.\n\n"
+        "{#c}\n```\ncódigo\n```\n"
+    )
     assert errors == [
-        "prueba.md:11:29: error: attributes are not supported here: {#x onclick=1}",
-        "prueba.md:14:1: error: attributes are not supported here: {#b}",
+        "prueba.md:11:29: error: attributes are not supported here: {onclick=1}",
+        "prueba.md:17:1: error: attributes are not supported here: {#c}",
     ]
     assert '<span class="nota">texto</span>' in html
-    assert "onclick" not in html
+    assert '<p id="b">Párrafo <a class="ref ref-ref" href="#b">ver</a>.</p>' in html
+    assert 'id="x"' in html and "onclick" not in html
 
 
 def test_a_colon_fence_without_a_directive_is_code_as_in_myst() -> None:
@@ -101,3 +105,9 @@ def test_substitutions_from_the_front_matter_are_markdown_and_an_unknown_one_is_
     html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
     assert html.startswith('<p>A <em>b</em> <math display="inline">x</math> and {{ nope }}.</p>')
     assert '<p><em>b</em> <math display="inline">x</math></p>' in html
+
+
+def test_a_colon_fence_named_like_a_directive_without_braces_is_warned() -> None:
+    _, errors = lesson_from(":::note\nTexto.\n:::\n")
+    assert errors[0].startswith("prueba.md:11:1: warning: :::note is shown as code, as in MyST")
+    assert "write :::{note}" in errors[0]

@@ -149,6 +149,8 @@ class ProseRenderer(RendererHTML):
             return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
                 f"{escapeHtml(found.text)}</a>"
             )
+        if "math" in token.meta:
+            return ctx.math(str(token.meta["math"]), False)
         if "element" in token.meta:
             tag, text, title = token.meta["element"]
             attr = f' title="{escapeHtml(title)}"' if title else ""

@@ -21,7 +21,7 @@ from pizarra.source.model import Lesson
 from pizarra.source.syntax import DIRECTIVES, GATED, ROLES, UNSUPPORTED
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
-from pizarra.source.syntax.extension_blocks import lower_extension_block
+from pizarra.source.syntax.extension_blocks import check_attrs, lower_extension_block
 from pizarra.source.syntax.front_matter import parse_front_matter
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.raw_html import lower_html
@@ -171,6 +171,8 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
     while index < len(tokens):
         token = tokens[index]
         index += 1
+        if token.meta.get("insecure_attrs"):  # {#id} or {key=value} on the line before
+            check_attrs(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
         directive = _as_directive(ctx, token)
         if directive is None:
             if token.type == "myst_target" and index < len(tokens):
@@ -325,7 +327,14 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
     elif token.type == "substitution_block":
         expand_block(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
         lower_inline(ctx, token, ROLES)
-    elif token.type in EXTENSION_BLOCKS or token.meta.get("insecure_attrs"):
+    elif token.type == "colon_fence" and token.info.split(" ", 1)[0].lower() in DIRECTIVES:
+        name = token.info.split(" ", 1)[0]
+        ctx.warn(
+            ctx.line_pos(token.map[0] if token.map else 0),
+            f"{token.markup}{name} is shown as code, as in MyST",
+            hint=f"for the {{{name}}} directive write {token.markup}{{{name}}}",
+        )
+    elif token.type in EXTENSION_BLOCKS:
         lower_extension_block(ctx, token)
     elif token.type == "html_block":
         lower_html(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))

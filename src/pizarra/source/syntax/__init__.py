@@ -91,6 +91,7 @@ ROLES: dict[str, RoleRule] = {
     "index": index_entry.lower_index_role,
     **{name: text_roles.lower_text_role for name in text_roles.TAGS},
     "term": glossary.lower_term_role,
+    "math": text_roles.lower_math_role,
 }
 
 UNSUPPORTED = {

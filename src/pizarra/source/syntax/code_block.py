@@ -24,6 +24,7 @@ _OPTIONS = {
     "caption": "a caption shown above the code",
     "class": "accepted and ignored",
     "linenos": "accepted and ignored",
+    "number-lines": "accepted and ignored",
     "lineno-start": "accepted and ignored",
     "emphasize-lines": "accepted and ignored",
     "dedent": "accepted and ignored",

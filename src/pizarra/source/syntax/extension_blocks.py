@@ -2,8 +2,8 @@
 
 Top-level amsmath environments are display formulas (checked like ``$$``); a footnote
 defined and never referenced, a footnote inside a directive's body (numbered apart from
-the page's, so its number and id would repeat) and an ``{#id}`` or ``{key=value}``
-attribute are errors at their position.
+the page's, so its number and id would repeat) and a ``{key=value}`` attribute are errors
+at their position; ``{#id}`` labels its element.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.targets import LABEL
 
 
 def lower_extension_block(ctx: LowerContext, token: Token) -> None:
@@ -27,19 +28,42 @@ def lower_extension_block(ctx: LowerContext, token: Token) -> None:
             f"footnote [^{token.meta['label']}] is defined but never referenced",
             hint=f"refer to it with [^{token.meta['label']}] in the text, or delete it",
         )
-    check_attrs(ctx, token, pos)
+
+
+IDENTIFIED = frozenset(
+    {
+        "paragraph_open",
+        "heading_open",
+        "span_open",
+        "image",
+        "link_open",
+        "blockquote_open",
+        "bullet_list_open",
+        "ordered_list_open",
+        "table_open",
+    }
+)
+"""Tokens whose ``{#id}`` becomes a label (their renderer writes the id)."""
 
 
 def check_attrs(ctx: LowerContext, token: Token, pos: SourcePos) -> None:
-    """``{#id}`` and ``{key=value}`` are refused; ``{.class}`` is kept."""
-    refused = token.meta.get("insecure_attrs")
+    """``{#id}`` labels the element, as ``(id)=`` would; ``{key=value}`` is refused and
+    ``{.class}`` kept."""
+    refused = dict(token.meta.get("insecure_attrs") or {})
+    label = refused.get("id")
+    if isinstance(label, str) and LABEL.match(label) and token.type in IDENTIFIED:
+        del refused["id"]
+        if token.type == "heading_open":
+            token.meta["label"] = label  # the section takes it, with its title
+        else:
+            token.attrSet("id", ctx.add_target(label, "target", None, "", pos))
     if not refused:
         return
     shown = " ".join(f"#{v}" if k == "id" else f"{k}={v}" for k, v in refused.items())
     ctx.error(
         pos,
         f"attributes are not supported here: {{{shown}}}",
-        hint="only {.class} is; for a target to refer to, write (label)= before the block",
+        hint="{.class} and {#label} (on a paragraph, heading, list, table, link or image) are",
     )
 
 
