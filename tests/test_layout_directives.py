@@ -160,3 +160,11 @@ def test_an_included_file_is_read_in_place_with_its_own_positions(tmp_path: Path
     assert (tmp_path / "partes" / "p.md").resolve() in lesson.data_files
     html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
     assert "Antes" not in html and "Después" not in html and "Con " in html
+
+
+def test_a_file_that_includes_itself_stops_with_an_error(tmp_path: Path) -> None:
+    (tmp_path / "yo.md").write_text(
+        "Texto.\n\n```{include} yo.md\n```\n\n```{include} yo.md\n```\n", encoding="utf-8"
+    )
+    _, errors = lesson_from("```{include} yo.md\n```\n", tmp_path)
+    assert errors and all("nested more than 8 deep" in e for e in errors)

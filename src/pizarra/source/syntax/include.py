@@ -22,6 +22,10 @@ from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.course_files import read_course_file
 from pizarra.source.syntax.options import split_options
 
+MAX_INCLUDED_CHARS = 2_000_000
+"""All the text one lesson may include, however often and deep (a file that includes
+itself twice would otherwise double its work at every level)."""
+
 _OPTIONS = {
     "start-line": "the first line to include (0 is the file's first)",
     "end-line": "the line to stop before",
@@ -48,6 +52,14 @@ def lower_include(
     if found is None:
         return None
     text, path = found
+    ctx.counters["included-bytes"] = ctx.counters.get("included-bytes", 0) + len(text)
+    if ctx.counters["included-bytes"] > MAX_INCLUDED_CHARS:
+        ctx.error(
+            directive.pos,
+            f"the files this lesson includes hold more than {MAX_INCLUDED_CHARS:,} characters",
+            hint="include less, or split the lesson (does a file include itself?)",
+        )
+        return None
     part = _part(ctx, directive, text, options)
     if part is None:
         return None
