@@ -1,15 +1,15 @@
 """The MyST extensions Jupyter Book authors use, from mdit-py-plugins, made safe for pizarra.
 
-Footnotes (``[^1]`` and inline ``^[...]``), definition lists, task lists, strikethrough,
+Footnotes (``[^1]`` and inline ``^[...]``), definition lists, strikethrough,
 top-level amsmath environments, substitutions (``{{ name }}``) and attributes after
-inline elements (``{.class}``). Two
-core rules keep the raw-HTML check exact: author HTML is marked before the task-list rule
-runs, so the checkboxes that rule inserts become their own ``task_checkbox`` tokens and
-are never taken for HTML; and a footnote defined but never referenced leaves a
-``footnote_unused`` token where it was defined, for the lowering to report.
+inline elements (``{.class}``, ``{#label}``), from mdit-py-plugins; task lists by a rule
+of pizarra's own (a checkbox token, never HTML). A footnote defined but never referenced
+leaves a ``footnote_unused`` token where it was defined, for the lowering to report.
 """
 
 from __future__ import annotations
+
+import re
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -20,7 +20,6 @@ from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.substitution import substitution_plugin
-from mdit_py_plugins.tasklists import tasklists_plugin
 
 ALLOWED_ATTRS = ("class",)
 """What ``{...}`` attributes may set; an id or any other key is refused by the lowering."""
@@ -33,10 +32,7 @@ def extensions_plugin(md: MarkdownIt) -> None:
     md.use(attrs_plugin, spans=True, allowed=ALLOWED_ATTRS)
     md.use(attrs_block_plugin, allowed=ALLOWED_ATTRS)
     md.core.ruler.before("footnote_tail", "pizarra_unused_footnotes", _unused_footnotes)
-    md.use(tasklists_plugin)
-    # right after "inline", so before the task-list rule the plugin put there
-    md.core.ruler.after("inline", "pizarra_author_html", _mark_author_html)
-    md.core.ruler.after("github-tasklists", "pizarra_task_checkboxes", _task_checkboxes)
+    md.core.ruler.after("inline", "pizarra_task_lists", _task_lists)
 
 
 MAX_DISPLAY_LINES = 200
@@ -68,22 +64,40 @@ def bounded_display_math(md: MarkdownIt) -> None:
     ruler.at("math_block", math_block, {"alt": rule.alt})
 
 
-def _mark_author_html(state: StateCore) -> None:
-    for token in state.tokens:
-        for child in token.children or []:
-            if child.type == "html_inline":
-                child.meta["author"] = True
-        if token.type == "inline":
-            token.meta["task_marker"] = token.content[:3]
+_TASK = re.compile(r"\[([ xX])\][ \t]")
 
 
-def _task_checkboxes(state: StateCore) -> None:
-    for token in state.tokens:
-        for child in token.children or []:
-            if child.type == "html_inline" and not child.meta.get("author"):
-                child.type = "task_checkbox"
-                child.meta["checked"] = token.meta.get("task_marker") in ("[x]", "[X]")
-                child.content = ""
+def _task_lists(state: StateCore) -> None:
+    """``- [ ] item`` and ``- [x] item``: a checkbox token first in the item's text.
+
+    One pass with a stack of the open lists, so each item finds its list in constant
+    time (mdit-py-plugins' rule searches back from every item: quadratic in a long list).
+    """
+    tokens = state.tokens
+    lists: list[Token] = []
+    for index, token in enumerate(tokens):
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            lists.append(token)
+        elif token.type in ("bullet_list_close", "ordered_list_close") and lists:
+            lists.pop()
+        elif (
+            token.type == "inline"
+            and index >= 2
+            and tokens[index - 1].type == "paragraph_open"
+            and tokens[index - 2].type == "list_item_open"
+            and token.children
+            and token.children[0].type == "text"
+            and (match := _TASK.match(token.children[0].content)) is not None
+        ):
+            box = Token("task_checkbox", "input", 0)
+            box.meta["checked"] = match.group(1) != " "
+            first = token.children[0]
+            first.content = first.content[match.end() :]
+            token.content = token.content[match.end() :]
+            token.children.insert(0, box)
+            tokens[index - 2].attrSet("class", "task-list-item")
+            if lists:
+                lists[-1].attrSet("class", "contains-task-list")
 
 
 def _unused_footnotes(state: StateCore) -> None:
