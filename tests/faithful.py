@@ -186,6 +186,8 @@ MYST_DIALECT = {
     **{f"mdit_py_plugins/colon_fence/{n}": _LANGUAGE for n in (20, 21, 25, 26, 27, 28, 29)},
     **{f"mdit_py_plugins/dollar_math/{n}": _DOLLARS for n in (8, 28, 46)},
     **{f"mdit_py_plugins/tasklists/{n}": _TASK for n in (5, 6)},
+    "mdit_py_plugins/footnote/7": "a note referenced twice: the plugin's renderer writes [1:1] "
+    "the second time, MyST (docutils) the note's number, [1]",
     "myst_spec/footnotes/1": "mystmd's own footnote markup (ids m-fn-*, a heading); same notes",
     "myst_spec/references.tables/1": "mystmd makes a first row a header with no :header-rows:; "
     "docutils (MyST-Parser, Jupyter Book) does not",

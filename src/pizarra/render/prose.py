@@ -128,7 +128,11 @@ class ProseRenderer(RendererHTML):
     footnote_open = footnote.render_footnote_open
     footnote_close = footnote.render_footnote_close
     footnote_anchor = footnote.render_footnote_anchor
-    footnote_caption = footnote.render_footnote_caption
+
+    def footnote_caption(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        """The note's number, the same at each of its references (not "[1:1]")."""
+        return f"[{int(tokens[idx].meta['id']) + 1}]"
+
     footnote_anchor_name = footnote.render_footnote_anchor_name
 
     def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
