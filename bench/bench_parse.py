@@ -27,6 +27,10 @@ SHAPES = {
     "emphasis runs on one line": "*a **a ",
     "table rows": "| $a$ | b |\n",
     "headings": "## a\n\n",
+    "unclosed $$ with blank lines": "$$a\n\n",
+    "task items": "- [x] a\n",
+    "spans with a class": "[a]{.c} ",
+    "inline footnotes": "a^[b] ",
 }
 
 

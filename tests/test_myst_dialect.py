@@ -162,12 +162,10 @@ def test_a_broken_bibtex_file_is_an_error_at_the_front_matter(tmp_path: Path) ->
     assert errors[0].message.startswith("refs.bib is not valid BibTeX")
 
 
-def test_inline_html_and_footnotes_are_errors_not_text() -> None:
-    _, errors = lesson_from("Una <sup>nota</sup> y a < b > c.\n\nVer[^1].\n\n[^1]: La nota.\n")
+def test_inline_html_is_an_error_not_text() -> None:
+    _, errors = lesson_from("Una <sup>nota</sup> y a < b > c.\n")
     assert [e.split("\n")[0] for e in errors] == [
         "prueba.md:11:5: error: raw HTML is not allowed: <sup>",
-        "prueba.md:13:4: error: footnotes are not supported: [^1]",
-        "prueba.md:15:1: error: footnotes are not supported: [^1]",
     ]
 
 
@@ -180,9 +178,37 @@ def test_raw_html_is_an_error_and_the_renderer_still_escapes_it() -> None:
     assert lesson is not None
     html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
     assert html == (
-        "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n"
-        "<p>&lt;div&gt;bloque&lt;/div&gt;</p>\n"
+        "<p>Un &lt;script&gt;alert(1)&lt;/script&gt; aquí.</p>\n&lt;div&gt;bloque&lt;/div&gt;\n"
     )
+
+
+def test_html_is_told_by_commonmark_rules_comments_are_dropped_and_escapes_are_literal() -> None:
+    lesson, errors = lesson_from(
+        "<!-- una nota\n\npara mí -->\nUno <!-- dos --> tres \\<b> y &lt;i>.\n\n"
+        '<a href="x\ny">\n\nSin *<img src="a" title="*"/>*.\n\n<?php echo 1; ?>\n'
+    )
+    assert [e.split("\n")[0] for e in errors] == [
+        'prueba.md:16:1: error: raw HTML is not allowed: <a href="x',
+        'prueba.md:19:6: error: raw HTML is not allowed: <img src="a" title="*"/>',
+        "prueba.md:21:1: error: raw HTML is not allowed: <?php echo 1; ?>",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html.startswith("<p>Uno  tres &lt;b&gt; y &lt;i&gt;.</p>\n")
+
+
+def test_links_that_run_code_or_embed_content_are_errors() -> None:
+    lesson, errors = lesson_from(
+        "[a](javascript:alert(1)) [b](VBScript:x) ![c](data:image/png;base64,AA) [d](https://x.org)\n"
+    )
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:11:1: error: a link to a javascript: URL is not allowed",
+        "prueba.md:11:26: error: a link to a vbscript: URL is not allowed",
+        "prueba.md:11:43: error: an image to a data: URL is not allowed",
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert "javascript" not in html and "VBScript" not in html and "data:" not in html
 
 
 def test_doc_points_to_an_upcoming_lesson_by_its_doc_name() -> None:
@@ -258,3 +284,17 @@ def test_a_gated_exercise_may_start_with_its_question_and_an_inner_fence_end_wit
         '<aside class="admonition admonition-hint">\n'
     )
     assert "<p>Más.</p>\n\n</section>" in html
+
+
+def test_display_math_may_hold_blank_lines_as_in_myst() -> None:
+    lesson, errors = lesson_from("$$\na = 1\n\nb = 2\n$$ (dos)\n\nTexto.\n")
+    assert errors == []
+    assert lesson is not None
+    assert [m.tex for m in lesson.math] == ["a = 1\n\nb = 2"]
+
+
+def test_an_unclosed_display_formula_is_still_an_error_where_the_pairing_ends() -> None:
+    _, errors = lesson_from("$$\na = 1\n\nTexto.\n\n$$\nb\n$$\n")
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:18:1: error: unclosed $$: display math has no closing $$"
+    ]

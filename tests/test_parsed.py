@@ -140,3 +140,21 @@ def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
     monkeypatch.setattr(lesson_file, "parse_lesson", counted)
     return calls
+
+
+def test_a_kept_parse_is_not_used_once_a_csv_file_it_read_changes(tmp_path: Path) -> None:
+    from pizarra.pipeline.reading import parse_lesson_file
+
+    src = write_course(tmp_path / "c")
+    lesson_path = sorted(src.glob("l*.md"))[0]
+    (src / "datos.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    text = lesson_path.read_text(encoding="utf-8")
+    lesson_path.write_text(text + "\n```{csv-table} Datos\n:file: datos.csv\n```\n", "utf-8")
+    cache = parsed.ParseCache(Cache(tmp_path / "cache"))
+    lesson, errors = parse_lesson_file(lesson_path, src, cache)
+    assert lesson is not None and not errors
+    assert lesson.data_files == ((src / "datos.csv").resolve(),)
+    raw, shown = lesson_path.read_bytes(), course_module.display_path(lesson_path)
+    assert cache.get(lesson_path, shown, src, raw) is not None
+    (src / "datos.csv").write_text("a,b\n1,3\n", encoding="utf-8")
+    assert cache.get(lesson_path, shown, src, raw) is None

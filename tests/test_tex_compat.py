@@ -98,3 +98,76 @@ def test_rewriting_is_linear() -> None:
 
     seconds(100)
     assert seconds(4000) < 40 * seconds(400) + 0.05
+
+
+@pytest.mark.parametrize(
+    ("tex", "display", "expected"),
+    [
+        (
+            r"\begin{aligned} a \\[4pt] b \end{aligned}",
+            True,
+            r"\begin{aligned} a \\ b \end{aligned}",
+        ),
+        (r"a \\ [x]", True, r"\begin{gathered}a \\ [x]\end{gathered}"),
+        (r"a \\ b", True, r"\begin{gathered}a \\ b\end{gathered}"),
+        (r"x = 1 \tag{2}", True, r"\begin{gather*}x = 1 \tag{2}\end{gather*}"),
+        (r"x = 1 \tag{2}", False, r"x = 1 \tag{2}"),
+        (r"1, \dots, n", False, r"1, …, n"),
+        (r"a + \dots + b", False, r"a + \cdots  + b"),
+        (r"\color{#f00} x", False, r"\color[HTML]{FF0000} x"),
+        (r"\textcolor{#00ff00}{x} y", False, r"{\color[HTML]{00FF00}{x}} y"),
+        (
+            r"\begin{eqnarray} a &=& b \end{eqnarray}",
+            True,
+            r"\begin{array}{rcl} a &=& b \end{array}",
+        ),
+        (r"\begin{alignat}{2} a &= b \end{alignat}", True, r"\begin{align} a &= b \end{align}"),
+        (r"x_\rm{exact} + {\rm y}", False, r"x_\mathrm{exact} + {\rm y}"),
+        (r"\sum_{\substack{a \\ b}}", True, r"\sum_{{\begin{subarray}{c}a \\ b\end{subarray}}}"),
+        (
+            r"\begin{smallmatrix} a & b \\ c & d \end{smallmatrix}",
+            False,
+            r"\begin{subarray}{cc} a & b \\ c & d \end{subarray}",
+        ),
+        (r"\widetilde{x} \mathclap{y}", False, r"\tilde{x} {y}"),
+    ],
+)
+def test_katex_and_mathjax_forms(tex: str, display: bool, expected: str) -> None:
+    assert rewrite(tex, display).tex == expected
+
+
+@pytest.mark.parametrize(
+    ("tex", "display", "seen"),
+    [
+        (r"\begin{pmatrix} 1 \\[2pt] 2 \end{pmatrix}", True, "<mtr>"),
+        (r"a \\ b", True, "<mtr>"),
+        (r"1, \dots, n", False, "<mi>…</mi>"),
+        (r"x = 1 \tag{3}", True, "(3)"),
+        (r"\color{#ff0000} x", False, "color:#FF0000"),
+        (r"\begin{eqnarray} a &=& b \\ c &=& d \end{eqnarray}", True, "<mtr>"),
+        (r"x_\rm{exact}", False, "<msub>"),
+        (r"\sum_{\substack{a \\ b}}", True, "<mtable"),
+        (r"\begin{smallmatrix} a & b \end{smallmatrix}", False, "<mtable"),
+        (r"\begin{alignat}{2} a &= b & c &= d \end{alignat}", True, "<mtable"),
+        (r"\widetilde{x} \mathclap{y} \rlap{z}", False, "<mover"),
+    ],
+)
+def test_the_rewritten_forms_typeset(
+    render: MathCoreRenderer, tex: str, display: bool, seen: str
+) -> None:
+    mathml = render(tex, display)
+    assert seen in mathml
+    assert "[2pt]" not in mathml.split("<annotation")[0]
+    assert tex.replace("&", "&amp;") in mathml  # the author's TeX is the annotation
+
+
+@pytest.mark.parametrize(
+    ("tex", "hint"),
+    [(r"a \Large b", "remove the size command"), (r"\colorbox{red}{x}", "no background")],
+)
+def test_katex_commands_math_core_cannot_draw_are_errors_with_a_hint(
+    render: MathCoreRenderer, tex: str, hint: str
+) -> None:
+    with pytest.raises(MathError) as caught:
+        render(tex, False)
+    assert caught.value.hint is not None and hint in caught.value.hint

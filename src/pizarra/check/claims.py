@@ -18,6 +18,7 @@ from typing import Literal
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.guard import guarded
+from pizarra.check.math import own_text
 from pizarra.check.verdicts import VerdictCache
 from pizarra.math.exact.ast import has_plus_minus
 from pizarra.math.exact.context import DOMAINS, Context
@@ -132,7 +133,7 @@ def claim_records(
         )
         records += [
             ClaimRecord(
-                _position(lesson.source_text, item, verdict.offset),
+                _position(own_text(lesson, item), item, verdict.offset),
                 verdict.claim,
                 verdict.status,
                 verdict.message,

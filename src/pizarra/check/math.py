@@ -27,7 +27,7 @@ def check_math(lesson: Lesson, math: MathRenderer) -> list[Diagnostic]:
         except MathError as exc:
             errors.append(
                 Diagnostic(
-                    _error_pos(lesson.source_text, item, exc.offset),
+                    _error_pos(own_text(lesson, item), item, exc.offset),
                     exc.message,
                     hint=exc.hint or HINT,
                     detail=_excerpt(item.tex, item.display),
@@ -37,6 +37,11 @@ def check_math(lesson: Lesson, math: MathRenderer) -> list[Diagnostic]:
             excerpt = _excerpt(item.tex, item.display)
             errors.append(internal_error(item.pos, "typesetting this formula", exc, excerpt))
     return errors
+
+
+def own_text(lesson: Lesson, item: MathItem) -> str:
+    """The lesson's text if ``item`` is written in it; "" for one from an included file."""
+    return lesson.source_text if item.pos.path == lesson.display_path else ""
 
 
 def _error_pos(source: str, item: MathItem, offset: int | None) -> SourcePos:

@@ -29,7 +29,7 @@ def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
     for xref in lesson.refs:
         found = resolve(course, lesson, xref)
         if isinstance(found, str):
-            what = f"{{{xref.kind}}}" if xref.kind != "link" else "link"
+            what = f"{{{xref.kind}}}" if not xref.kind.startswith("link") else "link"
             errors.append(
                 Diagnostic(
                     xref.pos,

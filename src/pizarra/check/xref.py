@@ -44,6 +44,8 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
         return Resolved(href, f"({target.number})")
     if ref.kind == "link":
         return Resolved(href, "")
+    if ref.kind == "link-empty":
+        return _filled(lesson, ref, target, href)
     text = ref.text or target.title
     if not text:
         return f"{ref.label!r} has no title to show"
@@ -72,13 +74,24 @@ def _numbered(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved |
     if ref.text:
         text = ref.text.replace("%s", number).replace("{number}", number)
         return Resolved(href, text.replace("{name}", target.title))
-    key = {"figure": "figure_n", "exercise": "exercise_n"}.get(target.kind)
+    key = {"figure": "figure_n", "exercise": "exercise_n", "table": "table_n"}.get(target.kind)
     if key is not None:
         return Resolved(href, t(lesson.lang, key, n=target.number))
     word = STRINGS.get(lesson.lang, STRINGS["en"]).get(f"prf_{target.kind}")
     if word is None:
         return f"{ref.label!r} needs the text to show: {{numref}}`text %s <{ref.label}>`"
     return Resolved(href, f"{word} {number}")
+
+
+def _filled(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved | str:
+    """``[](label)``: MyST fills in the target's number (an equation's "(2)") or title."""
+    if target.kind == "equation" and target.number is not None:
+        return Resolved(href, f"({target.number})")
+    if target.title:
+        return Resolved(href, target.title)
+    if target.number is not None:
+        return _numbered(lesson, ref, target, href)
+    return f"{ref.label!r} has no title or number to show: write the link's text"
 
 
 def _upcoming_label(course: Course, label: str) -> CourseEntry | None:

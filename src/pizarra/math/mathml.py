@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from pizarra.math import tex_compat
+from pizarra.math import tex_compat, tex_hints
 
 if TYPE_CHECKING:
     from math_core import LatexToMathML
@@ -122,13 +122,14 @@ class MathCoreRenderer:
             self._check_expansion(tex)
         from math_core import LatexError
 
-        rewritten = tex_compat.rewrite(tex)
+        rewritten = tex_compat.rewrite(tex, display)
         try:
             mathml = self._convert().convert_with_local_state(rewritten.tex, displaystyle=display)
         except LatexError as exc:
             error = _math_error(str(exc), len(rewritten.tex))
             if error.offset is not None:
                 error.offset = rewritten.source_offset(error.offset)
+                error.hint = tex_hints.hint_at(tex, error.offset)
             raise error from None
         if rewritten.tex != tex:
             mathml = _annotate(mathml, rewritten.tex, tex)

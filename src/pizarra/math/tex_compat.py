@@ -6,7 +6,16 @@ converter in :mod:`pizarra.math.mathml`) refuses:
 - ``\\cr`` ends a row, as ``\\\\`` does;
 - ``\\begin{split}`` ... ``\\end{split}`` lines up one equation over several rows,
   which is what ``aligned`` draws inside a display;
-- ``\\text{if $x > 0$}`` switches back to math inside text.
+- ``\\text{if $x > 0$}`` switches back to math inside text;
+- ``\\\\[4pt]`` ends a row with extra space (the space is dropped, the row ends);
+- ``\\\\`` outside any environment breaks the formula into lines (``gathered``), and
+  ``\\tag`` in a plain display formula numbers it (``gather*``);
+- ``\\dots`` and ``\\ldots`` are one ellipsis character (``\\cdots`` between operators);
+- ``\\color{#f00}`` and ``\\textcolor{#ff0000}{x}``: colours in hex;
+- MathJax's ``eqnarray`` (an ``rcl`` array, unnumbered as in Jupyter) and ``_\\rm{x}``
+  (a font switch as a subscript);
+- KaTeX's ``alignat``, ``smallmatrix``, ``\\substack``, ``\\widetilde`` and the overlaps
+  ``\\mathclap``, ``\\rlap``... (drawn as plain groups).
 
 :func:`rewrite` turns these into forms math-core knows, and remembers where each piece
 came from, so that an error in the rewritten TeX is reported at the author's column.
@@ -16,16 +25,83 @@ Everything else is copied unchanged; the work is linear in the formula's length.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|.", re.DOTALL)
 """One TeX token: a control word, a control symbol or one character."""
 
-_SPLIT = re.compile(r"\s*\{split\}")
-"""What follows ``\\begin`` or ``\\end`` for amsmath's ``split``."""
+_ENVIRONMENT = re.compile(r"\s*\{([A-Za-z]+\*?)\}")
+"""The name after ``\\begin`` or ``\\end``."""
+
+_COLUMNS = re.compile(r"\s*\{\s*\d+\s*\}")
+"""``alignat``'s column count, which ``align`` does not take."""
+
+RENAMED_ENVIRONMENTS = {
+    "split": ("aligned", ""),
+    "eqnarray": ("array", "{rcl}"),
+    "eqnarray*": ("array", "{rcl}"),
+    "alignat": ("align", ""),
+    "alignat*": ("align*", ""),
+    "alignedat": ("aligned", ""),
+}
+"""Environment -> (the one math-core knows, the argument its ``\\begin`` gets)."""
+
+_ROW_SPACE = re.compile(
+    r"\s*\[\s*[-+]?(?:\d+\.?\d*|\.\d+)\s*(?:pt|em|ex|mm|cm|in|mu|pc|bp|dd|px)\s*\]"
+)
+"""The extra space after a row end, ``[4pt]``."""
+
+_HEX = re.compile(r"\s*\{\s*#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})\s*\}")
+"""A colour in hex, ``{#ff0000}`` or ``{#f00}``."""
+
+FONT_SWITCHES = {"rm": "mathrm", "bf": "mathbf", "it": "mathit", "sf": "mathsf", "tt": "mathtt"}
+"""Old font switches and the commands that take an argument instead."""
+
+RENAMED = {
+    "widetilde": "\\tilde",
+    "widecheck": "\\check",
+    "dotsb": "\\cdots",
+    "dotsm": "\\cdots",
+    "dotsi": "\\cdots",
+    "textnormal": "\\text",
+    "textup": "\\text",
+    "textmd": "\\text",
+    "mathnormal": "",
+    "pmb": "\\boldsymbol",
+    "centerdot": "\\cdot",
+    "varliminf": "\\mathop{\\underline{\\lim}}",
+    "varlimsup": "\\mathop{\\overline{\\lim}}",
+    "varinjlim": "\\mathop{\\underrightarrow{\\lim}}",
+    "varprojlim": "\\mathop{\\underleftarrow{\\lim}}",
+    "overlinesegment": "\\overline",
+    "underlinesegment": "\\underline",
+    "smash": "",
+}
+"""Commands math-core lacks, drawn by a near equivalent."""
+
+OVERLAPS = frozenset({"mathclap", "mathrlap", "mathllap", "rlap", "llap", "clap"})
+_STARRED_MATRIX = re.compile(r"\s*\{([pbBvV]?matrix)\*\}(?:\s*\[[lcr]\])?")
+"""``matrix*`` and its bracketed kinds with a column alignment, drawn centred."""
+_STARRED_END = re.compile(r"\s*\{([pbBvV]?matrix)\*\}")
+"""Zero-width boxes: their content is drawn in place (a little wider than in TeX)."""
+
+_ELLIPSES = frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"})
+_OPERATORS = re.compile(r"(?:[-+=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|approx|equiv))\s*$")
+"""What ends the TeX before a ``\\dots`` that sits between operators (drawn ``\\cdots``)."""
+
+_TRIGGER = re.compile(
+    r"\\cr|split|\$|\\\\|\\tag|dots|\\mathellipsis|color|eqnarray|alignat|smallmatrix"
+    r"|\\substack|\\wide|\\(?:rm|bf|it|sf|tt)\b|lap\b|matrix\*|\\text(?:normal|up|md)"
+    r"|\\mathnormal|\\pmb|\\centerdot|\\var(?:lim|inj|proj)|segment|\\smash"
+)
+"""A cheap first look: formulas without any of these are given to math-core unchanged."""
 
 TEXT_COMMANDS = frozenset({"text", "textrm", "textnormal", "textsf", "textit", "textbf"})
 """Commands whose argument is text, in which MathJax lets ``$...$`` switch to math."""
+
+
+_Replace = Callable[[int, int, str], None]
 
 
 @dataclass(frozen=True)
@@ -59,12 +135,14 @@ class Rewritten:
         return self.source_length
 
 
-def rewrite(tex: str) -> Rewritten:
-    """``tex`` with ``\\cr``, ``split`` and math inside text in forms math-core accepts."""
-    if "\\cr" not in tex and "split" not in tex and "$" not in tex:
+def rewrite(tex: str, display: bool = True) -> Rewritten:
+    """``tex`` with the forms listed above turned into ones math-core accepts."""
+    if not _TRIGGER.search(tex):
         return Rewritten(tex, (Piece(tex, 0, True),), len(tex))
     pieces: list[Piece] = []
     copied = 0
+    closers: dict[int, str] = {}
+    """Offset of a group's ``}`` -> what replaces it (for rewrites that wrap a group)."""
 
     def replace(start: int, end: int, text: str) -> None:
         nonlocal copied
@@ -73,19 +151,46 @@ def rewrite(tex: str) -> Rewritten:
         pieces.append(Piece(text, start, False))
         copied = end
 
+    wrap = _wrapper(tex, display)
+    if wrap:
+        pieces.append(Piece(f"\\begin{{{wrap}}}", 0, False))
     position = 0
     while position < len(tex):
         match = _TOKEN.match(tex, position)
         assert match is not None  # every character is a token
         token, position = match.group(), match.end()
-        if token == "\\cr":
+        name = token[1:]
+        if token == "}" and match.start() in closers:
+            replace(match.start(), position, closers.pop(match.start()))
+        elif token == "\\cr":
             replace(match.start(), position, "\\\\")
+        elif token == "\\\\":
+            space = _ROW_SPACE.match(tex, position)
+            if space is not None:
+                position = space.end()
+                replace(match.start(), position, "\\\\")
         elif token in ("\\begin", "\\end"):
-            split = _SPLIT.match(tex, position)
-            if split is not None:
-                position = split.end()
-                replace(match.start(), position, token + "{aligned}")
-        elif token[1:] in TEXT_COMMANDS:
+            position = _environment(tex, match.start(), position, token, replace, closers)
+        elif name in _ELLIPSES:
+            between = _OPERATORS.search(tex[max(0, match.start() - 16) : match.start()])
+            replace(match.start(), position, "\\cdots " if between is not None else "…")
+        elif name in RENAMED:
+            replace(match.start(), position, RENAMED[name])
+        elif name in OVERLAPS:
+            replace(match.start(), position, "")
+        elif name in ("color", "textcolor", "colorbox"):
+            position = _hex_colour(tex, match.start(), position, name, replace, closers)
+        elif name == "substack":
+            group_end = _group_end(tex, position)
+            if group_end is not None:
+                body = tex.index("{", position) + 1
+                replace(match.start(), body, "{\\begin{subarray}{c}")
+                closers[group_end - 1] = "\\end{subarray}}"
+                position = body
+        elif name in FONT_SWITCHES and _after_script(tex, match.start()):
+            if _group_end(tex, position) is not None:
+                replace(match.start(), position, "\\" + FONT_SWITCHES[name])
+        elif name in TEXT_COMMANDS:
             group_end = _group_end(tex, position)
             if group_end is not None and "$" in tex[position:group_end]:
                 body = tex.index("{", position) + 1
@@ -99,7 +204,91 @@ def rewrite(tex: str) -> Rewritten:
         return Rewritten(tex, (Piece(tex, 0, True),), len(tex))
     if copied < len(tex):
         pieces.append(Piece(tex[copied:], copied, True))
+    if wrap:
+        pieces.append(Piece(f"\\end{{{wrap}}}", len(tex), False))
     return Rewritten("".join(p.text for p in pieces), tuple(pieces), len(tex))
+
+
+def _wrapper(tex: str, display: bool) -> str:
+    """``gathered`` when ``\\\\`` breaks a formula outside any environment, ``gather*``
+    when a display formula outside any environment has a ``\\tag``; else ""."""
+    depth = 0
+    breaks = tag = False
+    for match in _TOKEN.finditer(tex):
+        token = match.group()
+        if token in ("{", "\\begin"):
+            depth += 1
+        elif token in ("}", "\\end"):
+            depth -= 1
+        elif depth == 0 and token == "\\\\":
+            breaks = True
+        elif depth == 0 and token == "\\tag":
+            tag = True
+    if tag and display:
+        return "gather*"
+    return "gathered" if breaks else ""
+
+
+def _environment(
+    tex: str, start: int, position: int, token: str, replace: _Replace, closers: dict[int, str]
+) -> int:
+    """``\\begin{eqnarray}`` and the others of :data:`RENAMED_ENVIRONMENTS`, and
+    ``smallmatrix`` as a ``subarray`` with as many columns."""
+    pattern = _STARRED_MATRIX if token == "\\begin" else _STARRED_END
+    starred = pattern.match(tex, position)
+    if starred is not None:
+        replace(start, starred.end(), f"{token}{{{starred.group(1)}}}")
+        return starred.end()
+    env = _ENVIRONMENT.match(tex, position)
+    if env is None:
+        return position
+    name = env.group(1)
+    if name in RENAMED_ENVIRONMENTS:
+        new, argument = RENAMED_ENVIRONMENTS[name]
+        end = env.end()
+        columns = _COLUMNS.match(tex, end) if token == "\\begin" and "align" in name else None
+        if columns is not None:
+            end = columns.end()
+        replace(start, end, f"{token}{{{new}}}" + (argument if token == "\\begin" else ""))
+        return end
+    if name == "smallmatrix":
+        if token == "\\end":
+            replace(start, env.end(), "\\end{subarray}")
+        else:
+            close = tex.find("\\end{smallmatrix}", env.end())
+            body = tex[env.end() : close if close >= 0 else len(tex)]
+            count = 1 + max(row.count("&") for row in body.split("\\\\"))
+            replace(start, env.end(), "\\begin{subarray}{" + "c" * count + "}")
+        return env.end()
+    return position
+
+
+def _hex_colour(
+    tex: str, start: int, position: int, name: str, replace: _Replace, closers: dict[int, str]
+) -> int:
+    """``\\color{#f00}`` -> ``\\color[HTML]{FF0000}``; ``\\textcolor{#f00}{x}`` ->
+    ``{\\color[HTML]{FF0000}{x}}``."""
+    colour = _HEX.match(tex, position)
+    if colour is None or name == "colorbox":
+        return position
+    digits = colour.group(1).upper()
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    if name == "color":
+        replace(start, colour.end(), f"\\color[HTML]{{{digits}}}")
+        return colour.end()
+    group_end = _group_end(tex, colour.end())
+    if group_end is None:
+        return position
+    replace(start, colour.end(), f"{{\\color[HTML]{{{digits}}}")
+    closers[group_end - 1] = "}}"
+    return colour.end()
+
+
+def _after_script(tex: str, start: int) -> bool:
+    """True if the command at ``start`` is the argument of ``_`` or ``^``."""
+    before = tex[max(0, start - 64) : start].rstrip()
+    return before.endswith(("_", "^"))
 
 
 def _group_end(tex: str, position: int) -> int | None:

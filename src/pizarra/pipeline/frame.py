@@ -21,7 +21,7 @@ def course_inputs(course: Course, src: Path) -> list[Path]:
     """The files a build of ``course`` read: manifest, lessons, images, bibliographies."""
     found = [src / MANIFEST] if src.is_dir() else []
     for lesson in course.lessons():
-        found += [lesson.path, *(image.file for image in lesson.images()), *lesson.bibliography]
+        found += [lesson.path, *(image.file for image in lesson.images()), *lesson.read_files()]
     return found
 
 

@@ -145,7 +145,7 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None 
         lesson.source_text,
         shared if shared is not None else _course_part(course),
         *(_file_digest(image.file) for image in lesson.images()),
-        *(_file_digest(bib) for bib in lesson.bibliography),
+        *(_file_digest(bib) for bib in lesson.read_files()),
     ):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")

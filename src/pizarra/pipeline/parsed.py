@@ -100,7 +100,7 @@ class ParseCache:
         kept = _Kept(
             lesson,
             tuple(_image_stat(image.file) for image in lesson.images()),
-            tuple((str(bib), _digest(bib)) for bib in lesson.bibliography),
+            tuple((str(bib), _digest(bib)) for bib in lesson.read_files()),
         )
         self._pending.append((path, shown, root, raw, kept))
         if not self.later:

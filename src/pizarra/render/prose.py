@@ -10,10 +10,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markdown_it.common.utils import escapeHtml
+from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup, escape
+from mdit_py_plugins.footnote import index as footnote
 
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import Resolved
@@ -81,8 +82,58 @@ class ProseRenderer(RendererHTML):
         if isinstance(ref, Ref):
             found = self._ctx(env).resolve(ref)
             href = found.href if isinstance(found, Resolved) else ref.label
-            return f'<a href="{escapeHtml(href)}">'
+            filled = found.text if isinstance(found, Resolved) and ref.kind == "link-empty" else ""
+            return f'<a href="{escapeHtml(href)}">{escapeHtml(filled)}'
+        if token.meta.get("unsafe"):
+            return "<a>"
         return self.renderToken(tokens, idx, options, env)
+
+    def html_block(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return _html(tokens[idx])
+
+    def html_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return _html(tokens[idx])
+
+    def image(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        if tokens[idx].meta.get("unsafe"):
+            return ""
+        return super().image(tokens, idx, options, env)
+
+    def amsmath(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return self.math_block(tokens, idx, options, env)
+
+    def colon_fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        """A colon fence that names no directive is a code block, as MyST shows it."""
+        return self.fence(tokens, idx, options, env)
+
+    def caption_number(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return f'<span class="caption-number">{escapeHtml(tokens[idx].content)}</span> '
+
+    def substitution_block(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        inline = self.renderInline(tokens[idx].children or [], options, env)
+        return f"<p>{inline}</p>\n"
+
+    def substitution_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return escapeHtml("{{ " + tokens[idx].content + " }}")  # undefined: refused when read
+
+    def task_checkbox(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        done = bool(tokens[idx].meta.get("checked"))
+        label = escapeHtml(t(self._ctx(env).lang, "task_done" if done else "task_open"))
+        checked = " checked" if done else ""
+        return f'<input type="checkbox" disabled{checked} aria-label="{label}"> '
+
+    footnote_ref = footnote.render_footnote_ref
+    footnote_block_open = footnote.render_footnote_block_open
+    footnote_block_close = footnote.render_footnote_block_close
+    footnote_open = footnote.render_footnote_open
+    footnote_close = footnote.render_footnote_close
+    footnote_anchor = footnote.render_footnote_anchor
+
+    def footnote_caption(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        """The note's number, the same at each of its references (not "[1:1]")."""
+        return f"[{int(tokens[idx].meta['id']) + 1}]"
+
+    footnote_anchor_name = footnote.render_footnote_anchor_name
 
     def text_special(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return escapeHtml(tokens[idx].content)
@@ -102,6 +153,12 @@ class ProseRenderer(RendererHTML):
             return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
                 f"{escapeHtml(found.text)}</a>"
             )
+        if "math" in token.meta:
+            return ctx.math(str(token.meta["math"]), False)
+        if "element" in token.meta:
+            tag, text, title = token.meta["element"]
+            attr = f' title="{escapeHtml(title)}"' if title else ""
+            return f"<{tag}{attr}>{escapeHtml(text)}</{tag}>"
         if "index_anchor" in token.meta:
             anchor = escapeHtml(str(token.meta["index_anchor"]))
             return f'<span id="{anchor}">{escapeHtml(str(token.meta["text"]))}</span>'
@@ -123,12 +180,24 @@ class ProseRenderer(RendererHTML):
         token = tokens[idx]
         language = fence_language(token)
         attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
-        return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+        code = f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+        caption, anchor = token.meta.get("caption", ""), token.meta.get("anchor", "")
+        if not caption and not anchor:
+            return code
+        ident = f' id="{escapeHtml(anchor)}"' if anchor else ""
+        title = f"<figcaption>{escapeHtml(caption)}</figcaption>\n" if caption else ""
+        return f'<figure class="code-listing"{ident}>\n{title}{code}</figure>\n'
+
+
+def _html(token: Token) -> str:
+    """A source's HTML never reaches the page: a comment is dropped, anything else (refused
+    when the lesson was read) is shown as text."""
+    return "" if token.meta.get("comment") else escapeHtml(token.content)
 
 
 def fence_language(token: Token) -> str:
     """The language a fenced code block names (the first word of its info), or ""."""
-    words = token.info.split(maxsplit=1)
+    words = unescapeAll(token.info).split(maxsplit=1)
     return words[0] if words else ""
 
 

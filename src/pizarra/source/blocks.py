@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
+from pizarra.source.container import Container
 
 if TYPE_CHECKING:
     from pizarra.source.explorers.spec import ExplorerSpec
@@ -369,6 +370,7 @@ Block: TypeAlias = (
     | Equation
     | Image
     | Epigraph
+    | Container
 )
 
 
@@ -380,7 +382,7 @@ def walk(blocks: tuple[Block, ...]) -> Iterator[Block]:
             yield from walk(block.body)
             if block.solution is not None:
                 yield from walk(block.solution.body)
-        elif isinstance(block, Note | Admonition | Proof | Epigraph | Solution):
+        elif isinstance(block, Note | Admonition | Proof | Epigraph | Solution | Container):
             yield from walk(block.body)
         elif isinstance(block, Image):
             yield from walk(block.caption)

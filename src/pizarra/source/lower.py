@@ -20,18 +20,22 @@ from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
 from pizarra.source.parse_budget import ENV_KEY, Budget, OverBudget
-from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
+from pizarra.source.syntax import DIRECTIVES, GATED, ROLES, UNSUPPORTED
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
+from pizarra.source.syntax.extension_blocks import check_attrs, lower_extension_block
 from pizarra.source.syntax.front_matter import parse_front_matter
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
+from pizarra.source.syntax.raw_html import lower_html
+from pizarra.source.syntax.substitution import expand_block
 from pizarra.source.syntax.targets import lower_target, name_block
 
 MAX_SOURCE_BYTES = 2_000_000
 MAX_NESTING = 8
 BOM = "\ufeff"
 """A byte-order mark some editors put first in UTF-8 files; it is not content."""
+EXTENSION_BLOCKS = ("amsmath", "footnote_unused")
 _DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 
@@ -80,6 +84,7 @@ def parse_lesson(
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested, parse_env=env)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    ctx.substitutions = front.substitutions if front else {}
     if front is not None and front.cell_timeout is not None:
         ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
@@ -123,6 +128,7 @@ def parse_lesson(
         source_text=text,
         macros=front.macros,
         bibliography=tuple(path.parent / name for name in front.bibliography),
+        data_files=tuple(ctx.data_files),
     )
     return lesson, diagnostics
 
@@ -181,6 +187,8 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
     while index < len(tokens):
         token = tokens[index]
         index += 1
+        if token.meta.get("insecure_attrs"):  # {#id} or {key=value} on the line before
+            check_attrs(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
         directive = _as_directive(ctx, token)
         if directive is None:
             if token.type == "myst_target" and index < len(tokens):
@@ -198,9 +206,9 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
                 continue
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
-            ctx.error(
-                directive.pos, f"unknown directive {{{directive.name}}}", hint=_directive_hint()
-            )
+            what = "unsupported" if directive.name in UNSUPPORTED else "unknown"
+            hint = UNSUPPORTED.get(directive.name) or _directive_hint()
+            ctx.error(directive.pos, f"{what} directive {{{directive.name}}}", hint=hint)
             continue
 
         def next_output() -> Directive | None:
@@ -334,8 +342,20 @@ def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> Non
         words = token.info.split(maxsplit=1)
         at = ctx.line_pos(token.map[0] if token.map else 0)
         check_highlighting(ctx, words[0] if words else "", token.content, at)
+    elif token.type == "substitution_block":
+        expand_block(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
+        lower_inline(ctx, token, ROLES)
+    elif token.type == "colon_fence" and token.info.split(" ", 1)[0].lower() in DIRECTIVES:
+        name = token.info.split(" ", 1)[0]
+        ctx.warn(
+            ctx.line_pos(token.map[0] if token.map else 0),
+            f"{token.markup}{name} is shown as code, as in MyST",
+            hint=f"for the {{{name}}} directive write {token.markup}{{{name}}}",
+        )
+    elif token.type in EXTENSION_BLOCKS:
+        lower_extension_block(ctx, token)
     elif token.type == "html_block":
-        ctx.error(ctx.line_pos(token.map[0] if token.map else 0), "raw HTML is not allowed")
+        lower_html(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
 
 
 def _section(ctx: LowerContext, heading: Token, inline: Token) -> None:

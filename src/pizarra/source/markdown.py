@@ -1,12 +1,19 @@
 """The one markdown-it instance pizarra parses lessons with.
 
-CommonMark with raw HTML off, pipe tables, YAML front matter, dollar math with MyST's
-rules (spaces inside ``$ x $`` allowed, ``$$ ... $$ (label)`` numbered), colon fences
+CommonMark with pipe tables, YAML front matter, dollar math with MyST's
+rules (spaces inside ``$ x $`` and blank lines inside ``$$ ... $$`` allowed,
+``$$ ... $$ (label)`` numbered), colon fences
 for directives, ``{name}`content``` roles and MyST's block syntax: ``(label)=``
-targets, ``%`` comments and ``+++`` cell breaks. ``text_join`` is disabled so
-that escaped characters stay separate ``text_special`` tokens: that is how an
-escaped ``\\$`` is told apart from an unclosed math delimiter. Its work is counted
-against a :class:`~pizarra.source.parse_budget.Budget` when the caller passes one.
+targets, ``%`` comments and ``+++`` cell breaks; and the extensions of
+:mod:`pizarra.source.extensions` (footnotes, definition and task lists...).
+``text_join`` is disabled so that escaped characters stay separate ``text_special``
+tokens: that is how an escaped ``\\$`` is told apart from an unclosed math delimiter.
+Its work is counted against a :class:`~pizarra.source.parse_budget.Budget` when the
+caller passes one.
+
+Raw HTML is parsed, so that CommonMark's own rules say what is HTML, and every link is
+kept as a link: the lowering refuses both (:mod:`pizarra.source.syntax.raw_html`) at
+their position instead of leaving them as text on the page.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
+from pizarra.source.extensions import bounded_display_math, extensions_plugin
 from pizarra.source.parse_budget import add_budget
 
 
@@ -42,7 +50,7 @@ def block_parser() -> MarkdownIt:
 
 def _configured() -> MarkdownIt:
     md = (
-        MarkdownIt("commonmark", {"html": False, "typographer": False})
+        MarkdownIt("commonmark", {"html": True, "typographer": False})
         .enable("table")
         .use(front_matter_plugin)
         .use(colon_fence_plugin)
@@ -51,16 +59,18 @@ def _configured() -> MarkdownIt:
             allow_labels=True,
             allow_space=True,
             allow_digits=True,
-            allow_blank_lines=False,
+            allow_blank_lines=True,
             double_inline=True,
         )
         .use(myst_role_plugin)
         .use(myst_block_plugin)
+        .use(extensions_plugin)
+        .use(bounded_display_math)
     )
     md.disable("text_join")
-    md.disable(["html_block", "html_inline"])  # raw HTML is off: they could only say no
     md.inline.ruler.at("myst_role", _myst_role)
     add_budget(md)
+    md.validateLink = _every_link  # type: ignore[method-assign]
     return md
 
 
@@ -90,4 +100,9 @@ def _myst_role(state: StateInline, silent: bool) -> bool:
         token.meta = {"name": match.group(1)}
         token.content = state.src[pos:close].replace("\n", " ")
     state.pos = close + ticks
+    return True
+
+
+def _every_link(url: str) -> bool:
+    """Keep ``javascript:`` and ``data:`` links as links, so they are refused, not shown."""
     return True

@@ -79,8 +79,15 @@ class Lesson:
     """TeX macros for its formulas: the course's, then the front matter's (name -> TeX)."""
     bibliography: tuple[Path, ...] = ()
     """The BibTeX files its front matter names (inputs of the build, like its images)."""
+    data_files: tuple[Path, ...] = ()
+    """Other files its parse read (a ``{csv-table}``'s ``:file:``): inputs of the build."""
     kernel_memory: int | None = None
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
+
+    def read_files(self) -> tuple[Path, ...]:
+        """Every file besides itself and its images that its parse read: a change to one
+        must be seen as a change to the lesson."""
+        return (*self.bibliography, *self.data_files)
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

@@ -152,6 +152,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Advertencia",
         "admonition_admonition": "Nota",
         "figure_n": "Figura {n}",
+        "table_n": "Tabla {n}",
+        "task_done": "hecho",
+        "task_open": "pendiente",
+        "show_more": "Mostrar",
+        "card_link": "Abrir",
     },
     "en": {
         "skip_to_content": "Skip to content",
@@ -298,6 +303,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Warning",
         "admonition_admonition": "Note",
         "figure_n": "Figure {n}",
+        "table_n": "Table {n}",
+        "task_done": "done",
+        "task_open": "to do",
+        "show_more": "Show",
+        "card_link": "Open",
     },
 }
 

@@ -23,13 +23,18 @@ from pizarra.source.syntax import (
     exercise,
     explorer,
     figure,
+    glossary,
+    include,
     index_entry,
+    layout,
     lesson_ref,
     math_directive,
     note,
     proof,
     raw,
     ref,
+    tables,
+    text_roles,
 )
 from pizarra.source.syntax.context import Directive, LowerContext
 
@@ -54,6 +59,21 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "epigraph": epigraph.lower_epigraph,
     "raw": raw.lower_raw,
     **{name: code_block.lower_code_block for name in code_block.NAMES},
+    "dropdown": layout.lower_dropdown,
+    "toggle": layout.lower_dropdown,
+    "margin": layout.lower_aside,
+    "sidebar": layout.lower_aside,
+    "tab-set": layout.lower_tab_set,
+    "tab-item": layout.lower_tab_item,
+    "card": layout.lower_card,
+    "grid-item-card": layout.lower_card,
+    "grid": layout.lower_grid,
+    "grid-item": layout.lower_grid_item,
+    "table": tables.lower_table,
+    "list-table": tables.lower_list_table,
+    "csv-table": tables.lower_csv_table,
+    "glossary": glossary.lower_glossary,
+    "include": include.lower_include,
 }
 
 GATED = ("exercise", "solution")
@@ -69,4 +89,27 @@ ROLES: dict[str, RoleRule] = {
     "numref": ref.lower_numref_role,
     "doc": ref.lower_doc_role,
     "index": index_entry.lower_index_role,
+    **{name: text_roles.lower_text_role for name in text_roles.TAGS},
+    "term": glossary.lower_term_role,
+    "math": text_roles.lower_math_role,
 }
+
+UNSUPPORTED = {
+    "iframe": "pages carry no embedded frames: link to the page instead, [text](https://...)",
+    "video": "link to the video instead, [text](https://...), or show a still {figure}",
+    "youtube": "link to the video instead, [text](https://www.youtube.com/...)",
+    "mermaid": "draw the diagram as an image (SVG or PNG) and show it with {figure}",
+    "graphviz": "draw the diagram as an image (SVG or PNG) and show it with {figure}",
+    "glue": "print the value in a {code-cell}, or write it in the text",
+    "glue:figure": "make the figure in a {code-cell}: its plot is shown where the cell is",
+    "glue:math": "write the formula in $$...$$",
+    "eval-rst": "write it in MyST Markdown; reStructuredText is not read",
+    "bibliography": "list sources under `sources:` in the front matter, or `bibliography:`",
+    "tableofcontents": "the course page lists every lesson; {contents} lists a lesson's sections",
+    "toctree": "lessons are listed in course.yaml",
+    "jupyter-execute": "use a {code-cell}",
+    "plotly": "make the plot in a {code-cell}",
+    "bokeh-plot": "make the plot in a {code-cell}",
+    "raw-html": "raw HTML is not allowed in a lesson",
+}
+"""Directives of the MyST ecosystem pizarra does not render, and what to write instead."""

@@ -1,4 +1,7 @@
-"""``{admonition} Title`` and the kinds with their own name: ``{tip}``, ``{warning}``..."""
+"""``{admonition} Title`` and the kinds with their own name: ``{tip}``, ``{warning}``...
+
+As in MyST, only ``{admonition}`` has a title; ``{tip} Some text`` starts the tip's body.
+"""
 
 from __future__ import annotations
 
@@ -39,8 +42,19 @@ def lower_admonition(
         )
     start = directive.body_pos.line - 1 + body.content_offset
     blocks = ctx.parse_nested(body.content, start, ctx)
+    title = directive.argument
+    if kind != "admonition":
+        title, blocks = "", argument_as_body(ctx, directive) + blocks
     label = body.options.get("name", "")
     if label:
-        ctx.add_target(label, "target", None, directive.argument, directive.pos)
+        ctx.add_target(label, "target", None, title, directive.pos)
     dropdown = "dropdown" in body.options.get("class", "").split()
-    return Admonition(kind, directive.argument, blocks, directive.pos, dropdown)
+    return Admonition(kind, title, blocks, directive.pos, dropdown)
+
+
+def argument_as_body(ctx: LowerContext, directive: Directive) -> tuple[Block, ...]:
+    """Text after a named admonition's name is the start of its body, as in MyST
+    (only ``{admonition}`` takes a title)."""
+    if not directive.argument:
+        return ()
+    return ctx.parse_nested(directive.argument + "\n", directive.pos.line - 1, ctx)

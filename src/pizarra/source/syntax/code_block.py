@@ -2,7 +2,9 @@
 
 Sphinx's directive for a listing, as lectures use it for code that must not execute
 (a shell session, an example with deliberate errors). It renders as an ordinary fenced
-block with the same highlighting; its display options are accepted and ignored.
+block with the same highlighting, under its ``:caption:`` and with the id its ``:name:``
+gives; the other display options are accepted and ignored. Options may also come as a
+YAML block between ``---`` lines.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from pizarra.source.syntax.targets import LABEL
 NAMES = ("code-block", "code", "sourcecode")
 _OPTIONS = {
     "name": "a label for {ref}",
-    "caption": "accepted and ignored",
+    "caption": "a caption shown above the code",
     "class": "accepted and ignored",
     "linenos": "accepted and ignored",
+    "number-lines": "accepted and ignored",
     "lineno-start": "accepted and ignored",
     "emphasize-lines": "accepted and ignored",
     "dedent": "accepted and ignored",
@@ -36,11 +39,13 @@ def lower_code_block(
     body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
     ctx.diagnostics.extend(errors)
     label = body.options.get("name", "")
+    caption = body.options.get("caption", "")
+    fence = Token("fence", "code", 0)
+    fence.meta["caption"] = caption
     if label and LABEL.match(label):
-        ctx.add_target(label, "target", None, body.options.get("caption", ""), directive.pos)
+        fence.meta["anchor"] = ctx.add_target(label, "target", None, caption, directive.pos)
     elif label:
         ctx.error(directive.pos, f"invalid :name: {label!r}", hint="e.g. :name: listing-1")
-    fence = Token("fence", "code", 0)
     fence.info = directive.argument.strip()
     fence.content = body.content.lstrip("\n")
     fence.markup = "```"

@@ -68,6 +68,12 @@ class LowerContext:
     """True while lowering an exercise's body (where a solution may appear)."""
     depth: int = 0
     """How many directive bodies enclose the tokens being lowered."""
+    substitutions: dict[str, str] = field(default_factory=dict)
+    """The front matter's ``substitutions``: name -> Markdown."""
+    data_files: list[Path] = field(default_factory=list)
+    """Files the parse read besides the lesson (a ``{csv-table}``'s ``:file:``)."""
+    in_tab_set: int = 0
+    """How many ``{tab-set}`` bodies enclose them (a ``{tab-item}`` belongs in one)."""
     anchors: set[str] = field(default_factory=set)
     """Heading ids used so far in the page."""
     suffixes: dict[str, int] = field(default_factory=dict)

@@ -29,6 +29,7 @@ _FIELDS = {
     "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
     "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
     "kernel_memory": "MiB of data the lesson's kernel may allocate (default 2048, at most 8192)",
+    "substitutions": "name -> Markdown that {{ name }} stands for in the text",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -38,6 +39,7 @@ CONVENTIONS = {
 }
 LOG_BASES = ("10", "e", "2")
 _REQUIRED = ("title", "lesson", "lang", "summary")
+MAX_SUBSTITUTION_CHARS = 2_000
 _NOTEBOOK_FIELDS = ("jupytext", "kernelspec")
 """Jupyter's own fields, kept by notebook tools; accepted and ignored."""
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -78,6 +80,8 @@ class FrontMatter:
     """Seconds each code cell may run unless it says; None for pizarra's default."""
     kernel_memory: int | None = None
     """MiB of data the lesson's kernel may allocate; None for pizarra's default."""
+    substitutions: dict[str, str] = field(default_factory=dict)
+    """What each ``{{ name }}`` in the text stands for (Markdown)."""
 
 
 def parse_front_matter(
@@ -216,6 +220,14 @@ def parse_front_matter(
                 hint="for example `kernel_memory: 4096` for a lesson whose cells hold 3 GiB",
             )
         )
+    substitutions = _string_map(values.get("substitutions"), "substitutions", where, origin, errors)
+    if any(len(v) > MAX_SUBSTITUTION_CHARS for v in substitutions.values()):
+        errors.append(
+            Diagnostic(
+                where["substitutions"],
+                f"a substitution is longer than {MAX_SUBSTITUTION_CHARS:,} characters",
+            )
+        )
     if errors:
         return None, errors
     return (
@@ -235,6 +247,7 @@ def parse_front_matter(
             where.get("bibliography"),
             seconds(cell_timeout) if cell_timeout is not None else None,
             kernel_memory,
+            substitutions,
         ),
         [],
     )

@@ -16,8 +16,11 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.extension_blocks import check_attrs, check_nested_footnote
+from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
+from pizarra.source.syntax.substitution import expand_inline
 
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
@@ -81,9 +84,12 @@ def _opening_bracket(text: str, start: int, close: int) -> int:
 
 def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) -> None:
     """Collect math and roles from one ``inline`` token and report stray delimiters."""
+    expand_inline(ctx, token, Locator(ctx, token.map).find)
     check_stray_text(ctx, token, lambda needle: Locator(ctx, token.map).find(needle))
     locate = Locator(ctx, token.map)
-    for child in token.children or []:
+    html_refused = in_link = False
+    children = token.children or []
+    for at, child in enumerate(children):
         if child.type in ("math_inline", "math_inline_double"):
             fence = "$" if child.type == "math_inline" else "$$"
             pos = locate.find(fence + child.content)
@@ -103,7 +109,20 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
-            lower_link(ctx, child, locate.find("](" + href, opening=True))
+            pos = locate.find("](" + href, opening=True)
+            if check_target(ctx, child, pos):
+                following = children[at + 1] if at + 1 < len(children) else None
+                lower_link(
+                    ctx, child, pos, following is not None and following.type == "link_close"
+                )
+        elif child.type == "image":
+            src = str(child.attrGet("src") or "")
+            check_target(ctx, child, locate.find("](" + src, opening=True))
+        elif child.type == "footnote_ref":
+            check_nested_footnote(ctx, child, locate.find("^"))
+        elif child.type == "html_inline":
+            # One refusal per block: a tag's closing tag says nothing new.
+            html_refused = lower_html(ctx, child, locate.find(child.content), html_refused)
         elif child.type == "text_special" and child.markup in ("\\(", "\\["):
             ctx.warn(
                 locate.find(child.markup),
@@ -123,5 +142,9 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                     "unclosed $: inline math has no closing $",
                     hint="close it with $, or write \\$ for a dollar sign",
                 )
-            else:
+            elif not in_link:  # a link's text comes before its target, found already
                 locate.skip(child.content.split("\n", 1)[0])
+        if child.meta.get("insecure_attrs"):
+            check_attrs(ctx, child, locate.find("{"))
+        if child.type in ("link_open", "link_close"):
+            in_link = child.type == "link_open"

@@ -1,10 +1,12 @@
-"""The ``{note}`` directive: an aside with an optional title."""
+"""The ``{note}`` directive: an aside titled "Note"; text after ``{note}`` starts its body,
+as in MyST (a note with a title of its own is ``{admonition} Title`` with ``:class: note``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from pizarra.source.blocks import Block, Note
+from pizarra.source.syntax.admonition import argument_as_body
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.options import split_options
 
@@ -17,6 +19,7 @@ def lower_note(
     body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
     ctx.diagnostics.extend(errors)
     if body.options.get("name"):
-        ctx.add_target(body.options["name"], "target", None, directive.argument, directive.pos)
+        ctx.add_target(body.options["name"], "target", None, "", directive.pos)
     start = directive.body_pos.line - 1 + body.content_offset
-    return Note(ctx.parse_nested(body.content, start, ctx), directive.argument, directive.pos)
+    blocks = argument_as_body(ctx, directive) + ctx.parse_nested(body.content, start, ctx)
+    return Note(blocks, "", directive.pos)

@@ -1,4 +1,5 @@
-"""Directive options: ``:name: value`` lines at the top of a directive body (MyST style)."""
+"""Directive options: ``:name: value`` lines at the top of a directive body (MyST style),
+or a YAML block between ``---`` lines."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.source.syntax.yaml_source import load_mapping
 
 _OPTION = re.compile(r"^:([A-Za-z][\w-]*):(?:\s+(.*?))?\s*$")
 
@@ -31,6 +33,8 @@ def split_options(
     ``body_pos`` is the position of the body's first line.
     """
     lines = body.splitlines(keepends=True)
+    if lines and lines[0].rstrip() == "---":
+        return _yaml_options(lines, body_pos, allowed)
     options: dict[str, str] = {}
     errors: list[Diagnostic] = []
     taken = 0
@@ -61,6 +65,32 @@ def split_options(
             continue
         options[name] = value
     return DirectiveBody(options, "".join(lines[taken:]), taken), errors
+
+
+def _yaml_options(
+    lines: list[str], body_pos: SourcePos, allowed: dict[str, str]
+) -> tuple[DirectiveBody, list[Diagnostic]]:
+    """Options as a YAML block between ``---`` lines, as MyST also allows."""
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() == "---"), None)
+    if end is None:
+        error = Diagnostic(
+            body_pos,
+            "the directive's options block has no closing ---",
+            hint="close the options with a line of ---",
+        )
+        return DirectiveBody({}, "".join(lines), 0), [error]
+    doc, errors = load_mapping("".join(lines[1:end]), body_pos.shifted(1), "the options")
+    options: dict[str, str] = {}
+    for name, value in (doc.values if doc else {}).items():
+        pos = doc.key_pos.get(name, body_pos) if doc else body_pos
+        if name not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            errors.append(Diagnostic(pos, f"unknown option {name}", hint=f"options: {known}"))
+        elif isinstance(value, (dict, list)):
+            errors.append(Diagnostic(pos, f"option {name} must be a single value"))
+        else:
+            options[name] = "" if value is True or value is None else str(value)
+    return DirectiveBody(options, "".join(lines[end + 1 :]), end + 1), errors
 
 
 def positive_number(

@@ -59,9 +59,24 @@ def lower_doc_role(ctx: LowerContext, content: str, pos: SourcePos, token: Token
     _record(ctx, "doc", content, pos, token)
 
 
-def lower_link(ctx: LowerContext, token: Token, pos: SourcePos) -> None:
-    """``[text](label)``: a link whose target is a bare label, not a URL or a file."""
+def lower_link(ctx: LowerContext, token: Token, pos: SourcePos, empty: bool = False) -> None:
+    """``[text](label)``: a link whose target is a bare label, not a URL or a file.
+
+    With no text (``[](label)``, ``[](#label)``) MyST shows the target's number or title;
+    an empty link to anything else would be invisible, so it is an error.
+    """
     href = str(token.attrGet("href") or "")
+    if empty:
+        label = href.removeprefix("#")
+        if not LABEL.match(label) or "/" in label or "." in label:
+            ctx.error(
+                pos, "a link with no text is invisible", hint="write [its text](" + href + ")"
+            )
+            return
+        ref = Ref("link-empty", label, "", pos)
+        token.meta["ref"] = ref
+        ctx.refs.append(ref)
+        return
     if "." in href or "/" in href or "#" in href or not LABEL.match(href):
         return
     ref = Ref("link", href, "", pos)

@@ -1,8 +1,9 @@
 """Text that would reach the page as written although the author meant something else.
 
-MyST would have rendered it, or the author clearly meant markup: TeX outside dollars,
-inline HTML tags and footnotes. pizarra says so at its position instead of printing
-the characters (raw HTML stays refused, as a lesson's source is untrusted).
+MyST would have rendered it, or the author clearly meant markup: TeX outside dollars
+and footnote references with no definition. pizarra says so at its position instead
+of printing the characters.
+(Raw HTML is decided on markdown-it's tokens, in :mod:`pizarra.source.syntax.raw_html`.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from pizarra.base.errors import SourcePos
 from pizarra.source.syntax.context import LowerContext
 
 _TEX = re.compile(r"\\[A-Za-z]{2,}|[_^]\{")
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>")
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\]")
 
 
@@ -31,19 +31,17 @@ def check_stray_text(ctx: LowerContext, token: Token, find: Callable[[str], Sour
             run = ""
     runs.append(run)
     text = "\n".join(runs)
-    tag = _HTML_TAG.search(text)
-    if tag is not None:
-        ctx.error(
-            find(tag.group(0)),
-            f"raw HTML is not allowed: {tag.group(0)}",
-            hint="write it in Markdown (**bold**, *italic*, $x^2$); write &lt; as \\<",
-        )
     footnote = _FOOTNOTE.search(text)
     if footnote is not None:
         ctx.error(
             find(footnote.group(0)),
-            f"footnotes are not supported: {footnote.group(0)}",
-            hint="say it in the sentence, in parentheses, or in a {note}",
+            f"footnote {footnote.group(0)} has no definition"
+            + (" in this directive" if ctx.depth > 0 else ""),
+            hint=(
+                "footnotes inside a directive are not supported; move it out"
+                if ctx.depth > 0
+                else f"define it on a line of its own: {footnote.group(0)}: the note's text"
+            ),
         )
     tex = _TEX.search(text)
     if tex is not None:
