@@ -18,6 +18,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 
 if TYPE_CHECKING:
+    from pizarra.source.answers.spec import AnswerSpec
     from pizarra.source.explorers.spec import ExplorerSpec
 
 
@@ -251,6 +252,8 @@ class Exercise:
     """The opening fence."""
     title: str = ""
     """Optional title given after the directive name."""
+    answers: tuple[AnswerSpec, ...] = ()
+    """Fields a learner answers in the page (``{answer}``), checked exactly."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.source.answers.spec import AnswerSpec
 from pizarra.source.blocks import (
     Block,
     Citation,
@@ -65,6 +66,8 @@ class LowerContext:
     """Exercises numbered so far."""
     inside_exercise: bool = False
     """True while lowering an exercise's body (where a solution may appear)."""
+    answers: list[AnswerSpec] = field(default_factory=list)
+    """The answer fields of the exercise being lowered, in order."""
     depth: int = 0
     """How many directive bodies enclose the tokens being lowered."""
     anchors: set[str] = field(default_factory=set)
