@@ -10,7 +10,7 @@ from pizarra.check.answers.common import CORRECT, Judgement, Key
 
 
 def chosen(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+    return [part.strip(" ") for part in text.split(",") if part.strip(" ")]
 
 
 def judge(key: Key, text: str) -> Judgement:

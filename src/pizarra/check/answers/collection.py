@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pizarra.check.answers.common import CORRECT, Judgement, Key, form_problem, read_tokens, unread
+from pizarra.check.answers.common import (
+    CORRECT,
+    Judgement,
+    Key,
+    blank,
+    form_problem,
+    read_tokens,
+    unread,
+)
 from pizarra.check.answers.lexer import Token, Unread
 from pizarra.check.answers.reader import Neg, Node, read_expression, split_items
 from pizarra.check.answers.values import LETTER, NO_REAL, UNDEFINED, value
@@ -62,7 +70,7 @@ def _same(key: Key, a: list[Fraction], b: list[Fraction]) -> bool:
 
 
 def judge(key: Key, text: str) -> Judgement:
-    if not text.strip():
+    if blank(text):
         return Judgement("unread", "empty")
     try:
         nodes = items(text, key)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pizarra.check.answers.lexer import Token, Unread, tokens
+from pizarra.check.answers.lexer import Token, Unread, prepare, tokens
 from pizarra.check.answers.reader import Bin, Neg, Node, Num, Pow, Root
 from pizarra.check.answers.values import value
 
@@ -42,8 +42,18 @@ CORRECT = Judgement("correct")
 def words(text: str) -> str:
     """``text`` as words are compared: lower case, no accents, single blanks, no final stop."""
     plain = unicodedata.normalize("NFD", text.lower())
-    plain = "".join(c for c in plain if not ("\u0300" <= c <= "\u036f"))
-    return " ".join(plain.replace(".", " ").split())
+    plain = "".join(
+        " " if c <= " " or c in _BLANKS else c for c in plain if not "\u0300" <= c <= "\u036f"
+    )
+    return " ".join(part for part in plain.split(" ") if part)
+
+
+_BLANKS = ".\u00a0\u2009\u202f\u2007"
+
+
+def blank(text: str) -> bool:
+    """Nothing typed but blanks."""
+    return prepare(text) == ""
 
 
 def special(text: str, key: Key) -> str | None:

@@ -9,7 +9,15 @@ allow each step. Outside that class the verdict is "cannot check this form", nev
 from __future__ import annotations
 
 from pizarra.check.answers.algebra import Outside, equivalent, quotient
-from pizarra.check.answers.common import CORRECT, Judgement, Key, form_problem, read_tokens, unread
+from pizarra.check.answers.common import (
+    CORRECT,
+    Judgement,
+    Key,
+    blank,
+    form_problem,
+    read_tokens,
+    unread,
+)
 from pizarra.check.answers.lexer import Unread
 from pizarra.check.answers.reader import Bin, Letter, Neg, Node, Pow, Root, read_expression
 from pizarra.check.answers.values import UNDEFINED
@@ -37,7 +45,7 @@ def read(text: str, key: Key) -> Node:
 
 
 def judge(key: Key, text: str) -> Judgement:
-    if not text.strip():
+    if blank(text):
         return Judgement("unread", "empty")
     try:
         node = read(text, key)
@@ -47,11 +55,11 @@ def judge(key: Key, text: str) -> Judgement:
     target = quotient(read(key["value"][0], key), domains)
     try:
         answer = quotient(node, domains)
+        same = equivalent(target, answer, domains)
     except Outside as outside:
         if outside.reason == UNDEFINED:
             return Judgement("incorrect", "input_undefined")
         return Judgement("unchecked", "cannot_check")
-    same = equivalent(target, answer, domains)
     if same is None:
         return Judgement("unchecked", "cannot_check")
     if same:

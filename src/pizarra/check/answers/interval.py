@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pizarra.check.answers.common import CORRECT, Judgement, Key, read_tokens, unread
+from pizarra.check.answers.common import CORRECT, Judgement, Key, blank, read_tokens, unread
 from pizarra.check.answers.lexer import Token, Unread
 from pizarra.check.answers.reader import read_expression
 from pizarra.check.answers.values import LETTER, NO_REAL, UNDEFINED, value
@@ -126,7 +126,7 @@ def read(text: str, key: Key) -> Interval:
 
 
 def judge(key: Key, text: str) -> Judgement:
-    if not text.strip():
+    if blank(text):
         return Judgement("unread", "empty")
     try:
         answer = read(text, key)

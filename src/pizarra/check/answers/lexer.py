@@ -74,7 +74,7 @@ def prepare(text: str) -> str:
             out.append(char)
         else:
             out.append(_CHARS.get(char, char))
-    return "".join(out).strip()
+    return "".join(out).strip(" ")
 
 
 def tokens(text: str, lang: str, letters: frozenset[str], joins: frozenset[str]) -> list[Token]:
@@ -83,7 +83,7 @@ def tokens(text: str, lang: str, letters: frozenset[str], joins: frozenset[str])
         raise Unread("too_long")
     s = prepare(text)
     if s.endswith(".") and not s.endswith(".."):
-        s = s[:-1].rstrip()  # a sentence's full stop: "81."
+        s = s[:-1].rstrip(" ")  # a sentence's full stop: "81."
     spanish = lang.split("-")[0].lower() == "es"
     found: list[Token] = []
     i = 0
@@ -97,7 +97,7 @@ def tokens(text: str, lang: str, letters: frozenset[str], joins: frozenset[str])
             i = _superscript(s, i, found)
         elif char == "\\":
             i = _command(s, i, found)
-        elif "a" <= char.lower() <= "z":
+        elif _letter(char):
             i = _word(s, i, letters, joins, found)
         else:
             op = next((o for o in _OPS if s.startswith(o, i)), None)
@@ -106,6 +106,10 @@ def tokens(text: str, lang: str, letters: frozenset[str], joins: frozenset[str])
             found.append(Token("op", op))
             i += len(op)
     return found
+
+
+def _letter(char: str) -> bool:
+    return "a" <= char <= "z" or "A" <= char <= "Z"
 
 
 def _digits(s: str, i: int) -> int:
@@ -163,7 +167,7 @@ def _superscript(s: str, i: int, found: list[Token]) -> int:
 
 def _command(s: str, i: int, found: list[Token]) -> int:
     j = i + 1
-    while j < len(s) and "a" <= s[j].lower() <= "z":
+    while j < len(s) and _letter(s[j]):
         j += 1
     name = s[i + 1 : j]
     if not name:
@@ -183,7 +187,7 @@ def _word(
     s: str, i: int, letters: frozenset[str], joins: frozenset[str], found: list[Token]
 ) -> int:
     j = i
-    while j < len(s) and "a" <= s[j].lower() <= "z":
+    while j < len(s) and _letter(s[j]):
         j += 1
     word = s[i:j]
     lower = word.lower()

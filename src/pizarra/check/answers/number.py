@@ -15,6 +15,7 @@ from pizarra.check.answers.common import (
     CORRECT,
     Judgement,
     Key,
+    blank,
     form_problem,
     read_tokens,
     special,
@@ -57,7 +58,7 @@ def same(key: Key, answer: Value, target: Value, target_node: Node | None) -> bo
 
 
 def judge(key: Key, text: str) -> Judgement:
-    if not text.strip():
+    if blank(text):
         return Judgement("unread", "empty")
     try:
         node, answer = read(text, key)
