@@ -120,11 +120,14 @@ def fields() -> list[dict[str, Any]]:
 
 HAND = [
     "", " ", "81", "81.", "3^4", "3**4", "3⁴", "3·3·3·3", "3×3×3×3", "12", "7", "64", "-81", "81/1",
-    "162/2", "1/16", "0,0625", "0.0625", "2^-4", "2^(-4)", "4^-2", "\\frac{1}{16}", "\\dfrac{1}{16}",
+    "162/2", "1/16", "0,0625", "0.0625", "2^-4", "2^(-4)", "4^-2", "\\frac{1}{16}",
+    "\\dfrac{1}{16}",
     "64^(-2/3)", "64^{-2/3}", "1/(64^(2/3))", "16", "-1/16", "−1/16", "1/-16", "2/32", "16^-1",
     "16.384", "1.5", "1,5", "1,000", "1 000", "2 3", "1/2x", "1/(2x)", "x/2", "√16", "sqrt(16)",
-    "\\sqrt{16}", "\\sqrt[3]{64}", "(-8)^(1/3)", "(-8)^{1/3}", "sqrt(-9)", "√-9", "0^-2", "0^0",
-    "1/0", "2^(1/2)", "sqrt 2", "2^100000", "2^1000", "10^-3", "x", "y", "z", "ochenta", "undefined",
+    "\\sqrt{16}", "\\sqrt[3]{64}", "(-8)^(1/3)", "(-8)^{1/3}", "sqrt(-9)", "√-9", "0^-2",
+    "0^0",
+    "1/0", "2^(1/2)", "sqrt 2", "2^100000", "2^1000", "10^-3", "x", "y", "z", "ochenta",
+    "undefined",
     "no definido", "No está definido.", "indefinido", "no real", "no tiene valor real", "not real",
     "no real value", "Undefined", "0", "5", "-5", "|−5|", "1/x^2", "x^-2", "x^(-2)", "x^{-2}",
     "x^3 x^-5", "x^3·x^(-5)", "x^3*x^-5", "1/x^3", "x^2/x^4", "(x^2)^(-1)", "x/x^3", "1/(x·x)",
@@ -132,8 +135,10 @@ HAND = [
     "√x", "x^(2/4)", "(x^2)^(1/4)", "x^0.5", "x^0,5", "(x+y)^2", "x^2+y^2", "x^2+2xy+y^2",
     "x^2+2·x·y+y^2", "(x+y)(x+y)", "(y+x)^2", "x^2+xy+y^2", "1/(x+1)", "x/(x^2+x)", "2/(2x+2)",
     "(x+1)^-1", "1/(1+x)", "a^3/b^2", "a^3 b^(-2)", "a^3/(b b)", "a^2/b^3", "c", "a", "b", "a,c",
-    "c,a", "a,b", "a,b,c", "d", "e", "", "7, -7", "7; -7", "7 y -7", "x = 7, x = -7", "x=7 o x=-7",
-    "±7", "\\pm 7", "7", "-7, 7", "7, 7, -7", "7, -7, 0", "1/2; -3", "0.5, -3", "0,5; -3", "-3, 1/2",
+    "c,a", "a,b", "a,b,c", "d", "e", "", "7, -7", "7; -7", "7 y -7", "x = 7, x = -7",
+    "x=7 o x=-7",
+    "±7", "\\pm 7", "7", "-7, 7", "7, 7, -7", "7, -7, 0", "1/2; -3", "0.5, -3", "0,5; -3",
+    "-3, 1/2",
     "2, 4, 8", "2; 4; 8", "8, 4, 2", "2^1, 2^2, 2^3", "[-2; 3)", "[-2, 3)", "(-2; 3)", "[-2; 3]",
     "-2 <= x < 3", "-2 ≤ x < 3", "3 > x >= -2", "(0, inf)", "(0; ∞)", "(0, \\infty)", "x > 0",
     "0 < x", "[0, inf)", "(0, inf]", "(-inf; 1/2]", "x <= 1/2", "x ≤ 0,5", "(-∞; 0,5]", "]0, 3[",
@@ -146,18 +151,7 @@ HAND = [
 ]  # fmt: skip
 """Typed answers written by hand: the forms of the issue, mistakes, and trouble."""
 
-_ALPHABET = list("0123456789+-*/^()., ;x=<>[]") + [
-    "√",
-    "²",
-    "⁻",
-    "·",
-    "−",
-    "∞",
-    "\\frac",
-    "{",
-    "}",
-    "y ",
-]
+_ALPHABET = [*"0123456789+-*/^()., ;x=<>[]", "√", "²", "⁻", "·", "−", "∞", "\\frac", "{", "}", "y "]
 
 
 def _generated(key: dict[str, Any], rng: random.Random) -> list[str]:
@@ -187,3 +181,72 @@ def _generated(key: dict[str, Any], rng: random.Random) -> list[str]:
 def inputs(key: dict[str, Any], seed: int) -> list[str]:
     """Every input tried on ``key``."""
     return HAND + _generated(key, random.Random(seed))
+
+
+WRONG_BY_HAND: dict[int, list[str]] = {
+    0: ["12", "64", "7", "27", "243", "-81", "80", "82", "81,5", "8,1", "3^4+1", "4^3", "9"],
+    2: ["16", "-16", "-1/16", "1/4", "4", "1/8", "8", "-128/3", "1/32", "0,625", "0,00625", "1/64"],
+    7: ["15,6", "15,64", "15,60", "16", "15", "15,7", "-15,62", "156,2", "1,562"],
+    9: ["0", "1", "no real", "no tiene valor real", "-2", "infinito"],
+    10: ["0", "undefined", "not defined", "-3", "3", "9"],
+    11: ["-5", "25", "-25", "0", "no definido", "sqrt(-5)^2"],
+    12: ["x^2", "x^-8", "x^8", "x^(-15)", "1/x^8", "x", "1/x", "2/x^2", "1/(2x^2)", "x^-2+1"],
+    13: ["x^2+y^2", "x^2+xy+y^2", "(x+y)^3", "x^2-2xy+y^2", "2x+2y", "x^2+2y+y^2", "(x-y)^2"],
+    14: ["x", "x^2", "x^(1/3)", "x^(-1/2)", "1/sqrt(x)", "2sqrt(x)", "sqrt(2x)"],
+    15: ["1/x", "1/(x-1)", "x+1", "1/(x+2)", "x/(x+1)", "-1/(x+1)"],
+    17: ["a", "b", "d", "a,c"],
+    18: ["a", "c", "b", "a,b", "b,c", "a,b,c"],
+    19: ["7", "-7", "7, 7", "49", "7, -7, 0", "±49", "x = 7"],
+    22: ["(-2; 3)", "[-2; 3]", "(-2; 3]", "[-3; 2)", "[2; 3)", "x < 3", "x >= -2"],
+    23: ["[0, inf)", "(1, inf)", "(-inf, 0)", "x < 0", "x >= 0", "(0, 1)"],
+}
+"""Wrong answers written by hand, by the index of their key in :data:`SPECS`."""
+
+
+def _shifted(text: str, k: int) -> str:
+    return f"({text})+{k}"
+
+
+def wrong_answers(seed: int = 7) -> list[tuple[dict[str, Any], str]]:
+    """Typed answers known wrong by construction, with their keys (at least 300)."""
+    rng = random.Random(seed)
+    keys = fields()
+    found: list[tuple[dict[str, Any], str]] = []
+    for index, key in enumerate(keys):
+        found += [(key, text) for text in WRONG_BY_HAND.get(index, [])]
+        kind, value = key["type"], key["value"]
+        if kind == "expression" or (kind == "number" and value[0] not in ("undefined", "no-real")):
+            text = value[0]
+            if key["approx"]:
+                found += [(key, _decimal(text, rng, key["lang"])) for _ in range(10)]
+                continue
+            for k in range(1, 6):
+                found.append((key, _shifted(text, k)))
+                found.append((key, f"({text})*{k + 1}"))
+            found.append((key, f"-({text})"))
+            found.append((key, f"({text})^2"))
+        elif kind == "number":
+            found += [(key, str(rng.randint(-50, 50))) for _ in range(5)]
+        elif kind in ("set", "list"):
+            for k in range(1, 6):
+                found.append((key, "; ".join([*value[:-1], f"({value[-1]})+{k}"])))
+                found.append((key, "; ".join([*value, f"({value[0]})+{k * 100}"])))
+            found.append((key, "; ".join(value[1:])))
+            if kind == "list":
+                found.append((key, "; ".join(reversed(value))))
+        elif kind == "choice":
+            options = key["options"]
+            for mask in range(1, 2 ** len(options)):
+                picked = [o for i, o in enumerate(options) if mask >> i & 1]
+                if set(picked) != set(value) and (key["several"] or len(picked) == 1):
+                    found.append((key, ",".join(picked)))
+    return found
+
+
+def _decimal(text: str, rng: random.Random, lang: str) -> str:
+    """A decimal with the digits of ``text`` that differs from it by at least one unit."""
+    places = len(text.replace(",", ".").split(".")[1])
+    value = Fraction(text.replace(",", "."))
+    step = Fraction(rng.choice([-1, 1]) * rng.randint(1, 300), 10**places)
+    shown = f"{float(value + step):.{places}f}"
+    return shown.replace(".", ",") if lang == "es" else shown

@@ -34,6 +34,8 @@ def items(text: str, key: Key) -> list[Node]:
         raise Unread("too_long")
     for part in parts:
         part = _unnamed(part, key)
+        if not part:
+            raise Unread("unreadable")  # two separators in a row, or one at an end
         if part and part[0].kind == "pm":
             node = read_expression(part[1:])
             nodes.extend([node, Neg(node)])

@@ -80,6 +80,11 @@ def judge(key: Key, text: str) -> Judgement:
             node, answer if isinstance(answer, Fraction) else None, list(key["form"])
         )
         return Judgement("incorrect", problem) if problem else CORRECT
+    places = decimals(node)
+    if key.get("approx") and isinstance(answer, Fraction) and 0 <= places < decimals(target_node):
+        assert isinstance(target, Fraction)
+        if abs(answer - target) * 2 * 10**places <= 1:
+            return Judgement("incorrect", "more_digits")  # right, to fewer digits than asked
     return mistaken(key, answer)
 
 

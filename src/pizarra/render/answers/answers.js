@@ -633,6 +633,11 @@ function judgeNumber(key, text) {
       const problem = formProblem(node, key.form);
       return problem ? J("incorrect", problem) : CORRECT;
     }
+    const places = decimals(node);
+    if (key.approx && isQ(answer) && places >= 0 && places < decimals(targetNode)) {
+      const diff = qsub(answer, target);
+      if (qcmp(qmul(Q(abs(diff.n), diff.d), Q(2n * 10n ** BigInt(places))), ONE_Q) <= 0) return J("incorrect", "more_digits");
+    }
     for (const m of key.mistakes) {
       let read;
       try { read = readNumber(m.answer[0], key); } catch (e) { if (e instanceof Unread) continue; throw e; }
@@ -706,6 +711,7 @@ function items(text, key) {
   if (parts.length > MAX_ITEMS) throw new Unread("too_long");
   for (let part of parts) {
     part = unnamed(part, key);
+    if (!part.length) throw new Unread("unreadable");
     if (part.length && part[0].kind === "pm") {
       const node = readExpression(part.slice(1));
       nodes.push(node, { k: "neg", a: node });
