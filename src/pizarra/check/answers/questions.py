@@ -10,6 +10,7 @@ of the solution that starts with the same expression (``64^{-2/3} = \\frac{1}{16
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -62,6 +63,15 @@ def check_answers(lesson: Lesson, counts: AnswerCounts | None = None) -> list[Di
     for exercise, spec, key, errors in lesson_keys(lesson):
         counts.fields += 1
         found += errors
+        if not any(c.isalpha() for c in re.sub(r"\$[^$]*\$", "", spec.label)):
+            found.append(
+                Diagnostic(
+                    spec.pos,
+                    "this field's label is only math, which may give it no accessible name",
+                    "add words: label: Valor de $3^4$",
+                    severity=Severity.WARNING,
+                )
+            )
         if key is None:
             continue
         found += _own_values(lesson.lang, spec, key)
