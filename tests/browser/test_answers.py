@@ -182,7 +182,7 @@ def test_no_axe_violations_and_no_overflow_at_320_px(
         context = browser.new_context(viewport={"width": 320, "height": 800}, color_scheme=scheme)
         page = context.new_page()
         problems: list[str] = []
-        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("pageerror", lambda e, seen=problems: seen.append(str(e)))
         page.goto(static_site.url + LESSON_7)
         page.wait_for_selector(READY)
         answer(page, "pregunta-1-1", "12")
