@@ -7,11 +7,16 @@ the directive leaves no block of its own where it stands.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from pizarra.source.answers import parse_answer
-from pizarra.source.blocks import Block
+from pizarra.source.blocks import Block, MathItem
 from pizarra.source.syntax.context import Directive, LowerContext
+
+_SHOWN = re.compile(r"^\s*(?:-\s+)?(?:label|text|hint):")
+"""The lines whose ``$...$`` the page typesets: they are the lesson's formulas too."""
+_MATH = re.compile(r"\$([^$]+)\$")
 
 
 def lower_answer(
@@ -30,4 +35,9 @@ def lower_answer(
     ctx.diagnostics.extend(errors)
     if spec is not None:
         ctx.answers.append(spec)
+        for offset, line in enumerate(directive.body.split("\n")):
+            if _SHOWN.match(line):
+                for match in _MATH.finditer(line):
+                    pos = directive.pos.shifted(offset + 1, match.start() + 1)
+                    ctx.math.append(MathItem(match.group(1), False, pos))
     return None
