@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from pizarra.check.answers import judge  # noqa: E402
 from tests.answers.corpus import fields, inputs  # noqa: E402
+
+from pizarra.check.answers import judge  # noqa: E402
 
 MODULE = ROOT / "src" / "pizarra" / "render" / "answers" / "answers.js"
 
