@@ -225,6 +225,11 @@ def test_english_inputs_and_verdicts(page: Page, english: ServedCourse) -> None:
     page.locator("#pregunta-5-1-c").check()
     page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
     assert status(page, "pregunta-5-1") == "Correct."
+    assert answer(page, "pregunta-6-1", "3/4") == "Correct."
+    assert answer(page, "pregunta-6-1", "6/8") == (
+        "Not correct. That is the value, but the fraction is not in lowest terms."
+    )
+    assert answer(page, "pregunta-6-1", "0.75").startswith("Not correct. That is the value, but")
 
 
 def test_spanish_sets_lists_intervals_and_decimals(page: Page, spanish: ServedCourse) -> None:
