@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.base.guard import guarded
 from pizarra.base.i18n.numbers import format_integer
+from pizarra.check.answers.questions import check_answers
 from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
@@ -118,6 +119,7 @@ def _check(
         diagnostics += strict_claim_errors(ledger)
     diagnostics += check_code_cells(lesson, outcomes)
     diagnostics += check_references(course, lesson)
+    diagnostics += check_answers(lesson)
     return diagnostics, ledger, list(outcomes)
 
 

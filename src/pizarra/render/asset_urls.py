@@ -13,6 +13,7 @@ import hashlib
 from functools import cache
 from importlib import resources
 
+from pizarra.render.answers import answer_assets
 from pizarra.render.assets import math_css
 from pizarra.render.explorers import explorer_assets
 
@@ -30,7 +31,7 @@ def fixed_assets() -> dict[str, bytes]:
     static = resources.files("pizarra.render") / "static"
     found = {name: (static / name).read_bytes() for name in SITE_STATIC}
     found["math.css"] = math_css().encode("utf-8")
-    return found | explorer_assets()
+    return found | explorer_assets() | answer_assets()
 
 
 def content_version(data: bytes) -> str:

@@ -18,6 +18,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import resolve
 from pizarra.math.mathml import MathRenderer, with_macros
+from pizarra.render.answers import answer_strings, render_answers
 from pizarra.render.asset_urls import asset_url
 from pizarra.render.csp import with_meta
 from pizarra.render.explorers import asset_names, render_explorer, state_pages
@@ -130,6 +131,10 @@ def render_lesson_page(
     kinds = sorted({e.kind for e in lesson.explorers()})
     css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
     scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
+    answers = any(e.answers for e in lesson.exercises())
+    if answers:
+        css.append("answers.css")
+        scripts.append("answers.js")
     return _page(
         "lesson.html",
         course,
@@ -145,6 +150,7 @@ def render_lesson_page(
         report_href=f"{t(lang, 'report_folder')}/",
         cells=ledger.cells_run if ledger is not None else 0,
         entry_href=_sibling_href,
+        answer_strings=answer_strings(lang) if answers else None,
     )
 
 
@@ -248,6 +254,7 @@ def _render_blocks(
                         figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
                         highlight=highlight,
                         equation=lambda b: equation_html(prose, b.tex, b.anchor, b.number),
+                        answers=lambda b: render_answers(b, prose.lang, prose.math),
                     )
                 )
             )

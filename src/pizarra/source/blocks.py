@@ -19,6 +19,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.source.container import Container
 
 if TYPE_CHECKING:
+    from pizarra.source.answers.spec import AnswerSpec
     from pizarra.source.explorers.spec import ExplorerSpec
 
 
@@ -252,6 +253,8 @@ class Exercise:
     """The opening fence."""
     title: str = ""
     """Optional title given after the directive name."""
+    answers: tuple[AnswerSpec, ...] = ()
+    """Fields a learner answers in the page (``{answer}``), checked exactly."""
 
 
 @dataclass(frozen=True)

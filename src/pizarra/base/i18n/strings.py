@@ -6,6 +6,8 @@ fall back to another one.
 
 from __future__ import annotations
 
+from pizarra.base.i18n.answers import ANSWER_STRINGS
+
 STRINGS: dict[str, dict[str, str]] = {
     "es": {
         "skip_to_content": "Saltar al contenido",
@@ -316,6 +318,10 @@ LANGUAGES = tuple(STRINGS)
 
 def supported(lang: str) -> bool:
     return lang in STRINGS
+
+
+for _lang, _strings in ANSWER_STRINGS.items():
+    STRINGS[_lang].update(_strings)
 
 
 def t(lang: str, key: str, **values: object) -> str:

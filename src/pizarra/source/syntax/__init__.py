@@ -15,6 +15,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block
 from pizarra.source.syntax import (
     admonition,
+    answer,
     cite,
     code_block,
     code_cell,
@@ -46,6 +47,7 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "output": code_cell.lower_stray_output,
     "exercise": exercise.lower_exercise,
     "solution": exercise.lower_solution,
+    "answer": answer.lower_answer,
     "note": note.lower_note,
     "explorer": explorer.lower_explorer,
     "math": math_directive.lower_math,

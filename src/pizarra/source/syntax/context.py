@@ -12,6 +12,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.source.answers.spec import AnswerSpec
 from pizarra.source.blocks import (
     Block,
     Citation,
@@ -66,6 +67,8 @@ class LowerContext:
     """Exercises numbered so far."""
     inside_exercise: bool = False
     """True while lowering an exercise's body (where a solution may appear)."""
+    answers: list[AnswerSpec] = field(default_factory=list)
+    """The answer fields of the exercise being lowered, in order."""
     depth: int = 0
     """How many directive bodies enclose the tokens being lowered."""
     substitutions: dict[str, str] = field(default_factory=dict)

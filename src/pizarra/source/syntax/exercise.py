@@ -64,10 +64,12 @@ def lower_exercise(
     elif label:
         ctx.error(directive.pos, f"invalid label {label!r}", hint="e.g. :label: ex-sum")
     ctx.inside_exercise = True
+    ctx.answers = []
     try:
         blocks = _parse(ctx, parts)
     finally:
         ctx.inside_exercise = False
+    answers, ctx.answers = tuple(ctx.answers), []
     solutions = [b for b in blocks if isinstance(b, Solution)]
     for extra in solutions[1:]:
         ctx.error(extra.pos, "an exercise has at most one solution")
@@ -75,7 +77,7 @@ def lower_exercise(
     if not question:
         ctx.error(directive.pos, "this exercise has no question", hint="write the question first")
     solution = solutions[0] if solutions else None
-    return Exercise(number, question, solution, directive.pos, directive.argument)
+    return Exercise(number, question, solution, directive.pos, directive.argument, answers)
 
 
 def lower_solution(

@@ -1,0 +1,249 @@
+"""Answer fields in Chromium: the page's module agrees with the checker, and learners can
+use the fields by keyboard and screen reader, in Spanish and English, on a static host."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pizarra.check.answers import judge
+from pizarra.check.answers.questions import lesson_keys
+from pizarra.source.course import BUNDLED
+from pizarra.source.lower import parse_lesson
+from tests.answers.corpus import HAND, fields, inputs, wrong_answers
+from tests.browser.conftest import BuiltSite, ServedCourse, serve_course
+from tests.browser.test_lesson import axe_violations
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "answers"
+LESSON_7 = "/potencias-para-la-ia/"
+READY = "[data-answers]:not([hidden])"
+
+JUDGE_ALL = """async ([url, cases]) => {
+  const module = await import(url);
+  return cases.map(([key, text]) => module.judge(key, text));
+}"""
+
+
+def lesson_7_cases() -> list[tuple[dict[str, Any], str]]:
+    path = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
+    lesson, errors = parse_lesson(path, path.name)
+    assert lesson is not None and errors == []
+    cases = []
+    for _, spec, key, _ in lesson_keys(lesson):
+        assert key is not None
+        typed = [t.input for t in spec.tests] + [
+            ",".join(a.text for a in m.answer) for m in spec.mistakes
+        ]
+        cases += [(dict(key), text) for text in [*typed, *key["value"], *HAND]]
+    return cases
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
+    folder = tmp_path_factory.mktemp("answers-en")
+    shutil.copy(FIXTURES / "answers-en.md", folder / "answers-en.md")
+    yield from serve_course(folder / "answers-en.md")
+
+
+@pytest.fixture(scope="module")
+def spanish(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
+    folder = tmp_path_factory.mktemp("answers-es")
+    shutil.copy(FIXTURES / "answers-es.md", folder / "answers-es.md")
+    yield from serve_course(folder / "answers-es.md")
+
+
+def test_the_page_module_judges_as_the_checker_does(page: Page, static_site: BuiltSite) -> None:
+    """Parity over every declared answer of lesson 7 and the generated corpus."""
+    page.goto(static_site.url + LESSON_7)
+    cases = lesson_7_cases() + wrong_answers()
+    for index, key in enumerate(fields()):
+        cases += [(key, text) for text in inputs(key, index)]
+    expected = [judge(key, text).as_json() for key, text in cases]
+    got = page.evaluate(
+        JUDGE_ALL, [static_site.url + "/assets/answers.js", [list(c) for c in cases]]
+    )
+    differ = [
+        (c[0]["value"], c[1], e, g) for c, e, g in zip(cases, expected, got, strict=True) if e != g
+    ]
+    assert differ == []
+    assert len(cases) > 8000
+    wrong = got[len(lesson_7_cases()) : len(lesson_7_cases()) + len(wrong_answers())]
+    assert all(w["verdict"] != "correct" for w in wrong)
+
+
+def status(page: Page, field: str) -> str:
+    return page.locator(f"#{field}-status").inner_text()
+
+
+def answer(page: Page, field: str, text: str) -> str:
+    """Type ``text`` into a field and press Enter, as a keyboard user does."""
+    box = page.locator(f"#{field}-input")
+    box.fill("")
+    box.focus()
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    return status(page, field)
+
+
+def test_held_out_answers_typed_into_lesson_7_on_a_static_host(
+    page: Page, static_site: BuiltSite
+) -> None:
+    page.goto(static_site.url + LESSON_7)
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert answer(page, "pregunta-1-1", "81,0") == "Correcto."
+    assert answer(page, "pregunta-1-1", "4·3").startswith(
+        "No es correcto. Has multiplicado 3 por 4"
+    )
+    assert answer(page, "pregunta-1-1", "3^4") == (
+        "No es correcto. El valor es ese, pero se pide el resultado calculado: escribe el número."
+    )
+    assert answer(page, "pregunta-2-1", "x^3/x^5") == "Correcto."
+    assert answer(page, "pregunta-2-1", "x^(-2)").startswith("No es correcto. Es equivalente")
+    assert answer(page, "pregunta-2-1", "1/x^8").startswith("No es correcto.")
+    assert answer(page, "pregunta-3-1", "\\dfrac{1}{16}") == "Correcto."
+    assert answer(page, "pregunta-3-1", "0.0625") == "Correcto."
+    assert answer(page, "pregunta-3-1", "-1/16").startswith("No es correcto. El signo menos")
+    assert answer(page, "pregunta-3-1", "2^(1/2)").startswith("No se puede comprobar.")
+    assert answer(page, "pregunta-4-2", "240000") == "Correcto."
+    assert answer(page, "pregunta-6-3", "b^2+2ba+a^2") == "Correcto."
+    assert answer(page, "pregunta-6-3", "a^2+b^2").startswith(
+        "No es correcto. Falta el doble producto"
+    )
+    assert answer(page, "pregunta-7-1", "indefinido") == "Correcto."
+    assert answer(page, "pregunta-7-2", "sin valor real") == "Correcto."
+    assert answer(page, "pregunta-7-2", "no definido").startswith("No es correcto. No hay división")
+    assert answer(page, "pregunta-7-3", "−2") == "Correcto."
+    assert answer(page, "pregunta-7-4", "|−5|").startswith("No se puede leer")
+
+
+def test_a_choice_by_keyboard_and_progress_kept_until_reset(
+    page: Page, static_site: BuiltSite
+) -> None:
+    page.goto(static_site.url + LESSON_7)
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    page.locator("#pregunta-7-5-uno").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowDown")  # radio buttons: the arrow moves the choice to "cero"
+    page.keyboard.press("ArrowDown")
+    page.locator('[data-answer-field="pregunta-7-5"] [data-answer-check]').focus()
+    page.keyboard.press("Enter")
+    assert status(page, "pregunta-7-5") == "Correcto."
+    assert answer(page, "pregunta-1-1", "12").startswith("No es correcto.")
+    page.reload()
+    page.wait_for_selector(READY)
+    assert page.locator("#pregunta-1-1-input").input_value() == "12"
+    assert status(page, "pregunta-1-1").startswith("No es correcto.")
+    assert page.locator("#pregunta-7-5-convencion").is_checked()
+    page.get_by_role("button", name="Borrar mis respuestas de esta lección").click()
+    assert page.locator("#pregunta-1-1-input").input_value() == ""
+    assert status(page, "pregunta-1-1") == ""
+    page.reload()
+    page.wait_for_selector(READY)
+    assert page.locator("#pregunta-1-1-input").input_value() == ""
+
+
+def test_fields_are_labelled_and_their_status_is_a_status_region(
+    page: Page, static_site: BuiltSite
+) -> None:
+    page.goto(static_site.url + LESSON_7)
+    page.wait_for_selector(READY)
+    box = page.get_by_role("textbox", name="Valor de 3")
+    assert box.count() == 1 and box.get_attribute("id") == "pregunta-1-1-input"
+    assert page.locator("#pregunta-1-1-status").get_attribute("role") == "status"
+    assert page.get_by_role("radiogroup").count() == 0  # a fieldset of radios, named by its legend
+    assert page.get_by_role("group", name="Valor de 0").count() == 1
+
+
+def test_without_javascript_the_fields_are_not_shown_and_solutions_work(
+    nojs_page: Page, static_site: BuiltSite
+) -> None:
+    nojs_page.goto(static_site.url + LESSON_7)
+    assert nojs_page.locator("[data-answers]").count() == 7
+    assert not nojs_page.locator("[data-answer-field]").first.is_visible()
+    solution = nojs_page.locator("details.solution").first
+    solution.locator("summary").click()
+    assert solution.locator(".solution-body").is_visible()
+
+
+def test_no_axe_violations_and_no_overflow_at_320_px(
+    browser: Browser, static_site: BuiltSite, axe_path: str
+) -> None:
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 320, "height": 800}, color_scheme=scheme)
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e, seen=problems: seen.append(str(e)))
+        page.goto(static_site.url + LESSON_7)
+        page.wait_for_selector(READY)
+        answer(page, "pregunta-1-1", "12")
+        answer(page, "pregunta-3-1", "1/16")
+        page.locator("details.answer-hint").first.locator("summary").click()
+        assert axe_violations(page, axe_path) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+        assert problems == []
+        context.close()
+
+
+def test_english_inputs_and_verdicts(page: Page, english: ServedCourse) -> None:
+    page.goto(english.url + "/answers-en/")
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert page.locator("[data-answer-check]").first.inner_text() == "Check"
+    assert answer(page, "pregunta-1-1", "0.0625") == "Correct."
+    assert (
+        answer(page, "pregunta-1-1", "0,0625") == "Cannot read this answer. Write a single value."
+    )
+    assert (
+        answer(page, "pregunta-1-1", "16") == "Not correct. The minus sign asks for a reciprocal."
+    )
+    assert answer(page, "pregunta-2-1", "1/x^2") == "Correct."
+    assert answer(page, "pregunta-2-1", "x^-2").startswith("Not correct. It is equivalent")
+    assert answer(page, "pregunta-3-1", "x = 7 or x = -7") == "Correct."
+    assert (
+        answer(page, "pregunta-3-1", "7")
+        == "Not correct. A negative number squared is positive too."
+    )
+    assert answer(page, "pregunta-4-1", "x >= 0") == "Correct."
+    assert answer(page, "pregunta-4-1", "(0, inf)").startswith(
+        "Not correct. Those are the endpoints"
+    )
+    assert answer(page, "pregunta-5-2", "15.62") == "Correct."
+    assert answer(page, "pregunta-5-2", "15.6").startswith("Not correct. Give as many decimals")
+    page.locator("#pregunta-5-1-a").check()
+    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
+    assert status(page, "pregunta-5-1") == "Not correct. A value is missing."
+    page.locator("#pregunta-5-1-c").check()
+    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
+    assert status(page, "pregunta-5-1") == "Correct."
+    assert answer(page, "pregunta-6-1", "3/4") == "Correct."
+    assert answer(page, "pregunta-6-1", "6/8") == (
+        "Not correct. That is the value, but the fraction is not in lowest terms."
+    )
+    assert answer(page, "pregunta-6-1", "0.75").startswith("Not correct. That is the value, but")
+
+
+def test_spanish_sets_lists_intervals_and_decimals(page: Page, spanish: ServedCourse) -> None:
+    page.goto(spanish.url + "/answers-es/")
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert answer(page, "pregunta-1-1", "x = 7, x = -7") == "Correcto."
+    assert answer(page, "pregunta-1-1", "±7") == "Correcto."
+    assert answer(page, "pregunta-1-1", "7").startswith("No es correcto. Un número negativo")
+    assert answer(page, "pregunta-2-1", "[0; ∞)") == "Correcto."
+    assert answer(page, "pregunta-2-1", "[0,5; ∞)") == "No es correcto."
+    assert answer(page, "pregunta-3-1", "2, 4, 8") == "Correcto."
+    assert answer(page, "pregunta-3-1", "8; 4; 2").startswith("No es correcto. Son esos valores")
+    assert answer(page, "pregunta-4-1", "−3") == "Correcto."
+    assert answer(page, "pregunta-4-2", "15,62") == "Correcto."
+    assert answer(page, "pregunta-4-2", "15.62") == "Correcto."
+    assert answer(page, "pregunta-4-2", "16.384").startswith("No se puede leer la respuesta.")
