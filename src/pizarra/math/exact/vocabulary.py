@@ -12,7 +12,7 @@ GREEK = frozenset(_GREEK_NAMES.split())
 
 MULTIPLY = frozenset({"\\cdot", "\\times", "*"})
 DIVIDE = frozenset({"/", "\\div"})
-FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
+FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac", "\\cfrac"})
 BINOMIALS = frozenset({"\\binom", "\\dbinom", "\\tbinom"})
 BARS = frozenset({"|", "\\vert", "\\lvert", "\\rvert", "\\mid"})
 PLUS_MINUS = frozenset({"\\pm", "\\mp"})
