@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pizarra.math.exact import standard
 from pizarra.math.exact.ast import Node, has_plus_minus, letters
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import lex
@@ -62,7 +63,8 @@ def parse_definition(
         return f"the definition of {name} is longer than {MAX_DEFINITION} characters"
     tex = _WORD.sub(lambda word: "\\" + word.group(1), body)
     named = tuple(p.strip() for p in match.group(2).split(",")) if match.group(2) else ()
-    node = parse_side(lex(tex, lang), others | {name}, frozenset(named))
+    known = others | {name} | (standard.NAMES - set(named))
+    node = parse_side(lex(tex, lang), known, frozenset(named))
     if isinstance(node, Unsupported):
         return f"the definition of {name} cannot be read: {node.reason}"
     if has_plus_minus(node):

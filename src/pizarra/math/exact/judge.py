@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pizarra.math.exact import standard
 from pizarra.math.exact.ast import letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
@@ -81,7 +82,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         and index not in labels
         and any(start <= token.start < end for start, end in spans)
     ]
-    functions = frozenset(context.functions)
+    functions = frozenset(context.functions) | (standard.NAMES - set(context.domains))
     variables = frozenset(context.domains)
     cache: dict[tuple[int, int, bool], Side] = {}
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.math.exact import standard
 from pizarra.math.exact.ast import has_plus_minus, letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
@@ -76,7 +77,7 @@ def definitions_in(tex: str, context: Context, fixed: frozenset[str]) -> list[De
     if len(tex) > MAX_FORMULA or not may_have_links(tex):
         return []
     found = []
-    known = set(context.functions)
+    known = set(context.functions) | (standard.NAMES - set(context.domains))
     for link in links_of(lex(tex, context.lang)):
         head = _head(link.left.tokens) if link.relation == "=" else None
         if head is None:

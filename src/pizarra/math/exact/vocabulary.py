@@ -18,7 +18,7 @@ BARS = frozenset({"|", "\\vert", "\\lvert", "\\rvert", "\\mid"})
 PLUS_MINUS = frozenset({"\\pm", "\\mp"})
 CLOSERS = {"(": ")", "[": "]", "{": "}"}
 FLOORS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceil")}
-LOGS = {"\\log": "log", "\\ln": "ln", "\\lg": "lg", "\\exp": "exp"}
+LOGS = {"\\log": "log", "\\ln": "ln", "\\lg": "lg", "\\exp": "exp", "\\tanh": "tanh"}
 """Functions written as operators: ``\\log_2 8``, ``\\ln e^{5}``, ``\\exp(2)``."""
 EXTREMES = {"\\max": "max", "\\min": "min"}
 SERIES = {"\\sum": "sum", "\\prod": "prod"}
