@@ -21,6 +21,7 @@ from pizarra.math.exact.layout import in_labels
 from pizarra.math.exact.lexer import Token, lex
 from pizarra.math.exact.numerals import Ambiguous
 from pizarra.math.exact.parser import parse_side
+from pizarra.math.exact.quantities import decide_quantities, has_units, read_units
 from pizarra.math.exact.rational import (
     RELATIONS,
     describe_fraction,
@@ -88,7 +89,8 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
 
     def side(start: int, end: int, tokens: Sequence[Token], unit: bool) -> Side:
         if (start, end, unit) not in cache:
-            node = parse_side(tokens, functions, variables)
+            read, differing = (list(tokens), None) if unit else read_units(tokens)
+            node = Unsupported(differing) if differing else parse_side(read, functions, variables)
             if unit and not isinstance(node, Unsupported) and not scales_whole_side(node):
                 node = Unsupported("a unit after a sum: write it after parentheses")
             free = frozenset() if isinstance(node, Unsupported) else letters(node)
@@ -101,10 +103,14 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         left = side(link.left.start, link.left.end, left_tokens, shared is not None)
         right = side(link.right.start, link.right.end, right_tokens, shared is not None)
         claim = link.source(tex)
-        decision = _between_fractions(claim, link.relation, left, right)
-        if decision is None:
-            decision = _decide(tex, claim, link, left, right, context)
-        status, message, hint = decision
+        if any(not isinstance(s.node, Unsupported) and has_units(s.node) for s in (left, right)):
+            status, message, hint = decide_quantities(
+                claim, link.relation, left.node, right.node, context
+            )
+            verdicts.append(Verdict(claim, status, message, hint, link.offset))
+            continue
+        decided = _between_fractions(claim, link.relation, left, right)
+        status, message, hint = decided or _decide(tex, claim, link, left, right, context)
         if status is Status.FAILED and _spanish_grouping(claim, context.lang):
             hint = SPANISH_GROUPING_HINT
         verdicts.append(Verdict(claim, status, message, hint, link.offset))

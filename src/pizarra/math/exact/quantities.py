@@ -1,0 +1,245 @@
+"""Claims with units, such as ``3 \\times 200\\text{ ms} = 0{,}6\\text{ s}``.
+
+A unit written next to a number is read only when its spelling is one of
+:data:`SPELLINGS`, each naming one unit of `pint <https://pint.readthedocs.io>`_, the
+units library that gives its exact factor to the base units (``pint`` is built with
+fractions, so ``1\\text{ GiB} = 2^{30} \\cdot 8`` bits exactly) and its base units
+(dimensions). Each unit then stands for ``factor * base``, where every base unit is a
+positive symbol, and the claim is decided as it reads:
+
+- both sides must be a number times the same base units: ``5\\text{ cm} \\times 2\\text{ cm}
+  = 10\\text{ cm}`` fails (an area against a length);
+- then their numbers in base units are compared exactly (``90\\text{ s} =
+  1{,}5\\text{ min}`` is checked, ``2\\text{ GiB} = 2048\\text{ MB}`` fails: MB is the SI
+  megabyte, 10^6 bytes);
+- ``\\approx`` rounds in the unit of its right side, which must be a number and a unit.
+
+A spelling whose meaning genuinely differs between conventions (``KB``: 1000 or 1024
+bytes; ``Mb``: megabit or megabyte) keeps its claim unchecked with that reason, and so
+does a unit on one side only or a quantity with letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import sympy
+
+from pizarra.math.exact.ast import BinOp, Node, Num, Pow, Sym, letters
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.cursor import Unsupported
+from pizarra.math.exact.lexer import Kind, Token, text_words
+from pizarra.math.exact.status import CHECKED, FIX_HINT, Decision, Status
+
+PREFIX = "unit:"
+"""How a unit is named once read: a letter ``unit:cm`` that only this module evaluates."""
+
+_PLURALS = {
+    "byte": "byte",
+    "bytes": "byte",
+    "bit": "bit",
+    "bits": "bit",
+    "second": "second",
+    "seconds": "second",
+    "segundo": "second",
+    "segundos": "second",
+    "minute": "minute",
+    "minutes": "minute",
+    "minuto": "minute",
+    "minutos": "minute",
+    "hour": "hour",
+    "hours": "hour",
+    "hora": "hour",
+    "horas": "hour",
+    "day": "day",
+    "days": "day",
+    "día": "day",
+    "días": "day",
+    "week": "week",
+    "weeks": "week",
+    "semana": "week",
+    "semanas": "week",
+    "meter": "meter",
+    "meters": "meter",
+    "metre": "meter",
+    "metres": "meter",
+    "metro": "meter",
+    "metros": "meter",
+    "gram": "gram",
+    "grams": "gram",
+    "gramo": "gram",
+    "gramos": "gram",
+}
+_SYMBOLS = {
+    **{s: s for s in ("B", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB")},
+    **{s: s for s in ("s", "ms", "ns", "min", "h")},
+    "µs": "us",
+    "μs": "us",
+    "\\mu s": "us",
+    **{s: s for s in ("m", "km", "cm", "mm", "nm", "g", "kg", "mg", "L", "mL")},
+    "µm": "um",
+    "μm": "um",
+    "\\mu m": "um",
+    **{s: s for s in ("Hz", "kHz", "MHz", "GHz", "W", "kW", "MW", "J", "kJ", "kWh")},
+}
+SPELLINGS = {**_SYMBOLS, **_PLURALS}
+"""Written unit -> its pint name. Only these are read as units."""
+DIFFERING = {
+    "KB": "KB is 1000 bytes to some and 1024 to others: write kB (1000) or KiB (1024)",
+    "Kb": "Kb is a kilobit to some and a kilobyte to others",
+    "kb": "kb is a kilobit to some and a kilobyte to others",
+    "Mb": "Mb is a megabit to some and a megabyte to others: write MB or Mbit",
+    "Gb": "Gb is a gigabit to some and a gigabyte to others: write GB or Gbit",
+    "b": "b is a bit to some and a byte to others",
+    "t": "t is a metric ton or a short ton",
+}
+"""Spellings whose meaning differs between conventions: their claims stay unchecked."""
+
+
+@cache
+def _registry() -> Any:
+    """pint's registry with exact (fraction) factors, built once per process (0.2 s)."""
+    import pint
+
+    return pint.UnitRegistry(non_int_type=Fraction, cache_folder=None)
+
+
+@cache
+def unit_value(name: str) -> tuple[Fraction, tuple[tuple[str, int], ...]]:
+    """The factor of pint unit ``name`` to base units, and those base units with powers."""
+    quantity = _registry().Quantity(Fraction(1), name).to_base_units()
+    factor = quantity.magnitude
+    if not isinstance(factor, Fraction | int):
+        raise ValueError(f"{name} has no exact factor")
+    powers = tuple(sorted((unit, int(power)) for unit, power in quantity.unit_items()))
+    return Fraction(factor), powers
+
+
+def read_units(tokens: Sequence[Token]) -> tuple[list[Token], str | None]:
+    """``tokens`` with every unit word made a ``unit:`` letter, and why the side cannot be
+    read (a unit whose meaning differs between conventions), or None."""
+    out: list[Token] = []
+    for token in tokens:
+        if token.kind is not Kind.TEXT:
+            out.append(token)
+            continue
+        words = " ".join(text_words(token).split())
+        if words in DIFFERING:
+            return list(tokens), DIFFERING[words]
+        if words in SPELLINGS:
+            out.append(replace(token, kind=Kind.LETTER, text=PREFIX + SPELLINGS[words]))
+        else:
+            out.append(token)
+    return out, None
+
+
+def has_units(node: Node) -> bool:
+    """Whether a side read by :func:`read_units` holds a unit."""
+    return any(name.startswith(PREFIX) for name in letters(node))
+
+
+def decide_quantities(
+    claim: str, relation: str, left: Node | Unsupported, right: Node | Unsupported, context: Context
+) -> Decision:
+    """The verdict of a claim one of whose sides holds a unit (see the module docstring)."""
+    for side in (left, right):
+        if isinstance(side, Unsupported):
+            return Status.UNCHECKED, side.reason, ""
+    assert not isinstance(left, Unsupported) and not isinstance(right, Unsupported)
+    if relation not in ("=", "\\ne", "<", "\\le", ">", "\\ge", "\\approx"):
+        return Status.UNCHECKED, f"{relation} between quantities is not decided", ""
+    if any(not name.startswith(PREFIX) for name in letters(left) | letters(right)):
+        return Status.UNCHECKED, "a quantity with letters is not decided", ""
+    left_read, right_read = _in_base_units(left, context), _in_base_units(right, context)
+    if isinstance(left_read, str):
+        return Status.UNCHECKED, left_read, ""
+    if isinstance(right_read, str):
+        return Status.UNCHECKED, right_read, ""
+    (left_number, left_base), (right_number, right_base) = left_read, right_read
+    if left_base != right_base and not (left_base and right_base):
+        return Status.UNCHECKED, "a unit on one side only", ""
+    if left_base != right_base:
+        shown = f"the left side is in {_units(left_base)}, the right side in {_units(right_base)}"
+        return Status.FAILED, f"claim is false: {claim} ({shown})", FIX_HINT
+    scale = _written_scale(right)
+    if relation == "\\approx" and scale is None:
+        return Status.UNCHECKED, "\\approx with units needs a number and a unit on the right", ""
+    from pizarra.math.exact.compare import compare
+
+    written, unit = None, _units(right_base)
+    if scale is not None:
+        written, factor = scale
+        left_number = left_number / sympy.Rational(factor.numerator, factor.denominator)
+        right_number = right_number / sympy.Rational(factor.numerator, factor.denominator)
+        unit = _spelled(right)
+    status, message, hint = compare(claim, relation, left_number, right_number, written)
+    if status is Status.CHECKED:
+        return CHECKED
+    return status, message.replace(" (left side is", f" (in {unit}: left side is", 1), hint
+
+
+def _in_base_units(node: Node, context: Context) -> tuple[sympy.Expr, dict[str, int]] | str:
+    """The side's number in base units and its base units, or why it has none."""
+    from pizarra.math.exact.evaluate import evaluate
+
+    symbols: dict[str, sympy.Symbol] = {}
+    env: dict[str, sympy.Expr] = {}
+    for name in letters(node):
+        try:
+            factor, powers = unit_value(name.removeprefix(PREFIX))
+        except Exception:  # pint's own errors: the unit is not read
+            return f"the unit {name.removeprefix(PREFIX)} is not read"
+        value: sympy.Expr = sympy.Rational(factor.numerator, factor.denominator)
+        for unit, power in powers:
+            symbol = symbols.setdefault(unit, sympy.Symbol(f"[{unit}]", positive=True))
+            value = value * symbol**power
+        env[name] = value
+    outcome = evaluate(node, context, env)
+    if not isinstance(outcome, sympy.Expr):
+        return getattr(outcome, "reason", "a side has no value")
+    number, base = sympy.Integer(1), {}
+    for factor in sympy.Mul.make_args(sympy.powsimp(outcome)):
+        power = factor.as_base_exp()
+        if power[0] in symbols.values() and power[1].is_Integer:
+            base[str(power[0])[1:-1]] = int(power[1])
+        elif factor.free_symbols:
+            return "a sum of quantities, or a unit inside a function, is not decided"
+        else:
+            number = number * factor
+    return number, base
+
+
+def _written_scale(node: Node) -> tuple[Fraction, Fraction] | None:
+    """For a right side ``number unit`` (or ``number unit^k``): one unit in the number's
+    last written digit, and the unit's factor to base units."""
+    if not (isinstance(node, BinOp) and node.op == "*" and isinstance(node.left, Num)):
+        return None
+    unit: Node = node.right
+    power = 1
+    if isinstance(unit, Pow) and isinstance(unit.exponent, Num):
+        exponent = unit.exponent.value
+        if exponent.denominator != 1:
+            return None
+        unit, power = unit.base, int(exponent)
+    if not isinstance(unit, Sym) or not unit.name.startswith(PREFIX):
+        return None
+    factor, _ = unit_value(unit.name.removeprefix(PREFIX))
+    return node.left.unit, factor**power
+
+
+def _spelled(node: Node) -> str:
+    """The unit of a right side ``number unit`` as pint names it (``ms``, ``GiB``)."""
+    assert isinstance(node, BinOp)
+    unit = node.right.base if isinstance(node.right, Pow) else node.right
+    assert isinstance(unit, Sym)
+    return unit.name.removeprefix(PREFIX)
+
+
+def _units(base: dict[str, int]) -> str:
+    return " ".join(
+        unit if power == 1 else f"{unit}^{power}" for unit, power in sorted(base.items())
+    )
