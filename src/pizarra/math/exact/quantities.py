@@ -29,7 +29,7 @@ from typing import Any
 
 import sympy
 
-from pizarra.math.exact.ast import BinOp, Node, Num, Pow, Sym, letters
+from pizarra.math.exact.ast import BinOp, Node, Num, Pow, Sym, has_plus_minus, letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import Kind, Token, text_words
@@ -123,8 +123,18 @@ def read_units(tokens: Sequence[Token]) -> tuple[list[Token], str | None]:
     """``tokens`` with every unit word made a ``unit:`` letter, and why the side cannot be
     read (a unit whose meaning differs between conventions), or None."""
     out: list[Token] = []
-    for token in tokens:
-        if token.kind is not Kind.TEXT:
+    subscript = 0  # depth of braces inside a subscript (t_{\\text{s}} names a letter)
+    for index, token in enumerate(tokens):
+        if subscript and token.kind is Kind.CHAR and token.text in "{}":
+            subscript += 1 if token.text == "{" else -1
+        elif (
+            token.kind is Kind.CHAR
+            and token.text == "{"
+            and index
+            and tokens[index - 1].text == "_"
+        ):
+            subscript = 1
+        if token.kind is not Kind.TEXT or subscript or (index and tokens[index - 1].text == "_"):
             out.append(token)
             continue
         words = " ".join(text_words(token).split())
@@ -152,6 +162,8 @@ def decide_quantities(
     assert not isinstance(left, Unsupported) and not isinstance(right, Unsupported)
     if relation not in ("=", "\\ne", "<", "\\le", ">", "\\ge", "\\approx"):
         return Status.UNCHECKED, f"{relation} between quantities is not decided", ""
+    if has_plus_minus(left) or has_plus_minus(right):
+        return Status.UNCHECKED, "\\pm with units is not decided", ""
     if any(not name.startswith(PREFIX) for name in letters(left) | letters(right)):
         return Status.UNCHECKED, "a quantity with letters is not decided", ""
     left_read, right_read = _in_base_units(left, context), _in_base_units(right, context)
