@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pizarra.math.exact import standard
 from pizarra.math.exact.ast import letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
@@ -33,6 +32,7 @@ from pizarra.math.exact.side import Side
 from pizarra.math.exact.statements import Link, links_of, may_have_links
 from pizarra.math.exact.status import FIX_HINT, Status
 from pizarra.math.exact.units import common_unit, scales_whole_side
+from pizarra.math.exact.vocabulary import STANDARD_FUNCTIONS
 
 __all__ = ["Status", "Verdict", "judge_formula"]
 
@@ -83,7 +83,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         and index not in labels
         and any(start <= token.start < end for start, end in spans)
     ]
-    functions = frozenset(context.functions) | (standard.NAMES - set(context.domains))
+    functions = frozenset(context.functions) | (STANDARD_FUNCTIONS - set(context.domains))
     variables = frozenset(context.domains)
     cache: dict[tuple[int, int, bool], Side] = {}
 

@@ -22,17 +22,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pizarra.base.errors import Diagnostic, SourcePos
-from pizarra.math.exact import standard
 from pizarra.math.exact.ast import has_plus_minus, letters
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.definitions import Function
-from pizarra.math.exact.functions import BUILTINS
 from pizarra.math.exact.judge import Status, Verdict
 from pizarra.math.exact.lexer import Kind, Token, lex, text_words
 from pizarra.math.exact.parser import parse_side
 from pizarra.math.exact.statements import links_of, may_have_links
-from pizarra.math.exact.vocabulary import GREEK
+from pizarra.math.exact.vocabulary import BUILTINS, GREEK, STANDARD_FUNCTIONS
 
 MAX_FORMULA = 10_000
 """Longest formula searched for definitions (as the judge's own limit)."""
@@ -77,7 +75,7 @@ def definitions_in(tex: str, context: Context, fixed: frozenset[str]) -> list[De
     if len(tex) > MAX_FORMULA or not may_have_links(tex):
         return []
     found = []
-    known = set(context.functions) | (standard.NAMES - set(context.domains))
+    known = set(context.functions) | (STANDARD_FUNCTIONS - set(context.domains))
     for link in links_of(lex(tex, context.lang)):
         head = _head(link.left.tokens) if link.relation == "=" else None
         if head is None:

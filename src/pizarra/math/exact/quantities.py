@@ -25,15 +25,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from pizarra.math.exact.ast import BinOp, Node, Num, Pow, Sym, has_plus_minus, letters
+from pizarra.math.exact.ast import (
+    Abs,
+    BinOp,
+    Const,
+    Neg,
+    Node,
+    Num,
+    Pow,
+    Root,
+    Sym,
+    has_plus_minus,
+    letters,
+)
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import Kind, Token, text_words
 from pizarra.math.exact.status import CHECKED, FIX_HINT, Decision, Status
+
+if TYPE_CHECKING:
+    import sympy
 
 PREFIX = "unit:"
 """How a unit is named once read: a letter ``unit:cm`` that only this module evaluates."""
@@ -100,6 +113,10 @@ DIFFERING = {
 """Spellings whose meaning differs between conventions: their claims stay unchecked."""
 
 
+_UNIT_COMMANDS = ("\\text", "\\mathrm", "\\textrm", "\\mbox")
+"""Commands a unit may be written in (``\\operatorname`` names a function)."""
+
+
 @cache
 def _registry() -> Any:
     """pint's registry with exact (fraction) factors, built once per process (0.2 s)."""
@@ -136,6 +153,12 @@ def read_units(tokens: Sequence[Token]) -> tuple[list[Token], str | None]:
             subscript = 1
         if token.kind is not Kind.TEXT or subscript or (index and tokens[index - 1].text == "_"):
             out.append(token)
+            continue
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if not token.text.startswith(_UNIT_COMMANDS) or (
+            following is not None and following.text in ("(", "\\left")
+        ):
+            out.append(token)  # \operatorname{g}(0), \text{h}(2): a function, not a unit
             continue
         words = " ".join(text_words(token).split())
         if words in DIFFERING:
@@ -180,6 +203,8 @@ def decide_quantities(
     scale = _written_scale(right)
     if relation == "\\approx" and scale is None:
         return Status.UNCHECKED, "\\approx with units needs a number and a unit on the right", ""
+    import sympy
+
     from pizarra.math.exact.compare import compare
 
     written, unit = None, _units(right_base)
@@ -194,35 +219,94 @@ def decide_quantities(
     return status, message.replace(" (left side is", f" (in {unit}: left side is", 1), hint
 
 
-def _in_base_units(node: Node, context: Context) -> tuple[sympy.Expr, dict[str, int]] | str:
-    """The side's number in base units and its base units, or why it has none."""
+def _in_base_units(node: Node, context: Context) -> tuple[sympy.Expr, dict[str, Fraction]] | str:
+    """The side's number in base units and its base units, or why it has none.
+
+    The base units are read from the tree, not from the value (``0\\text{ m}`` is still
+    a length, and ``1\\text{ m} - 1\\text{ m} + 2\\text{ s}`` adds a length to a time);
+    the number is the side evaluated with each unit replaced by its exact factor."""
+    import sympy
+
     from pizarra.math.exact.evaluate import evaluate
 
-    symbols: dict[str, sympy.Symbol] = {}
     env: dict[str, sympy.Expr] = {}
     for name in letters(node):
         try:
-            factor, powers = unit_value(name.removeprefix(PREFIX))
+            factor, _ = unit_value(name.removeprefix(PREFIX))
         except Exception:  # pint's own errors: the unit is not read
             return f"the unit {name.removeprefix(PREFIX)} is not read"
-        value: sympy.Expr = sympy.Rational(factor.numerator, factor.denominator)
-        for unit, power in powers:
-            symbol = symbols.setdefault(unit, sympy.Symbol(f"[{unit}]", positive=True))
-            value = value * symbol**power
-        env[name] = value
+        env[name] = sympy.Rational(factor.numerator, factor.denominator)
+    try:
+        base = _dimension(node)
+    except _Mixed as mixed:
+        return str(mixed)
     outcome = evaluate(node, context, env)
     if not isinstance(outcome, sympy.Expr):
         return getattr(outcome, "reason", "a side has no value")
-    number, base = sympy.Integer(1), {}
-    for factor in sympy.Mul.make_args(sympy.powsimp(outcome)):
-        power = factor.as_base_exp()
-        if power[0] in symbols.values() and power[1].is_Integer:
-            base[str(power[0])[1:-1]] = int(power[1])
-        elif factor.free_symbols:
-            return "a sum of quantities, or a unit inside a function, is not decided"
-        else:
-            number = number * factor
-    return number, base
+    return outcome, base
+
+
+class _Mixed(Exception):
+    """A side whose base units cannot be read: a sum of different dimensions..."""
+
+
+def _dimension(node: Node) -> dict[str, Fraction]:
+    """The base units of ``node`` with their powers (``{}`` for a pure number)."""
+    match node:
+        case Num() | Const():
+            return {}
+        case Sym(name=name) if name.startswith(PREFIX):
+            return {u: Fraction(p) for u, p in unit_value(name.removeprefix(PREFIX))[1]}
+        case Neg(operand=operand) | Abs(operand=operand):
+            return _dimension(operand)
+        case BinOp(op="+" | "-", left=left, right=right):
+            first, second = _dimension(left), _dimension(right)
+            if first != second:
+                raise _Mixed("a sum of quantities of different dimensions is not decided")
+            return first
+        case BinOp(op=op, left=left, right=right):
+            sign_of = 1 if op == "*" else -1
+            return _combine(_dimension(left), _dimension(right), sign_of)
+        case Pow(base=base, exponent=exponent):
+            powered = _dimension(base)
+            if not powered:
+                if _dimension(exponent):
+                    raise _Mixed("a unit in an exponent is not decided")
+                return {}
+            if not isinstance(exponent, Num | Neg) or _dimension(exponent):
+                raise _Mixed("a power of a quantity needs a numeric exponent")
+            power = exponent.value if isinstance(exponent, Num) else _negated(exponent)
+            return {u: p * power for u, p in powered.items()}
+        case Root(radicand=radicand, index=index):
+            rooted = _dimension(radicand)
+            if not rooted:
+                return {}
+            root = Fraction(2) if index is None else _number(index)
+            return {u: p / root for u, p in rooted.items()}
+    if letters(node) and any(name.startswith(PREFIX) for name in letters(node)):
+        raise _Mixed("a unit inside a function, a sum or a series is not decided")
+    return {}
+
+
+def _combine(
+    first: dict[str, Fraction], second: dict[str, Fraction], sign_of: int
+) -> dict[str, Fraction]:
+    merged = dict(first)
+    for unit, power in second.items():
+        merged[unit] = merged.get(unit, Fraction(0)) + sign_of * power
+    return {u: p for u, p in merged.items() if p != 0}
+
+
+def _negated(exponent: Node) -> Fraction:
+    if isinstance(exponent, Neg) and isinstance(exponent.operand, Num):
+        return -exponent.operand.value
+    raise _Mixed("a power of a quantity needs a numeric exponent")
+
+
+def _number(node: Node) -> Fraction:
+    if isinstance(node, Num) and node.value > 0:
+        return node.value
+    raise _Mixed("a root of a quantity needs a numeric index")
 
 
 def _written_scale(node: Node) -> tuple[Fraction, Fraction] | None:
@@ -251,7 +335,6 @@ def _spelled(node: Node) -> str:
     return unit.name.removeprefix(PREFIX)
 
 
-def _units(base: dict[str, int]) -> str:
-    return " ".join(
-        unit if power == 1 else f"{unit}^{power}" for unit, power in sorted(base.items())
-    )
+def _units(base: dict[str, Fraction]) -> str:
+    shown = (unit if power == 1 else f"{unit}^{power}" for unit, power in sorted(base.items()))
+    return " ".join(shown) or "no unit"

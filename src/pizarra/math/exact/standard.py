@@ -19,23 +19,11 @@ from collections.abc import Sequence
 import sympy
 
 from pizarra.math.exact.real import sign
+from pizarra.math.exact.vocabulary import MANY_ARGUMENTS, ONE_ARGUMENT
+from pizarra.math.exact.vocabulary import STANDARD_FUNCTIONS as NAMES
 
-ONE_ARGUMENT = {
-    "sigma": "sigmoid",
-    "sigmoid": "sigmoid",
-    "ReLU": "relu",
-    "relu": "relu",
-    "tanh": "tanh",
-    "Phi": "normal_cdf",
-    "erf": "erf",
-    "sign": "sign",
-    "sgn": "sign",
-}
-"""Names (as the parser reads them) of the functions of one number, and what they are."""
-MANY_ARGUMENTS = {"softmax": "softmax", "LSE": "logsumexp", "logsumexp": "logsumexp"}
-"""Names of the functions of a list of numbers."""
-NAMES = frozenset(ONE_ARGUMENT) | frozenset(MANY_ARGUMENTS)
-"""Every name of a standard function."""
+__all__ = ["NAMES", "call_standard", "is_symbolic"]
+
 MAX_LIST = 50
 """Most numbers a softmax or log-sum-exp is computed for."""
 SYMBOLIC = frozenset({"sigmoid", "tanh", "logsumexp"})
