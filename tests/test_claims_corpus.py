@@ -18,7 +18,10 @@ from pathlib import Path
 import pytest
 
 from pizarra.check.claims import ClaimRecord, claim_records
+from pizarra.math.exact.context import Context
 from pizarra.math.exact.judge import Status
+from pizarra.math.exact.prose import definitions_in
+from pizarra.source.blocks import MathItem
 from pizarra.source.lower import parse_lesson
 from pizarra.source.model import Lesson
 
@@ -73,10 +76,21 @@ def _on_line(case: Case) -> list[ClaimRecord]:
         item
         for item in lesson.math
         if item.pos.line <= case.line <= item.pos.line + item.tex.count("\n") + 1
+        or (item.pos.line < case.line and item in _defining(case.path))
     )
     records, problems = claim_records(replace(lesson, math=near))
     assert not problems, [p.format() for p in problems]
     return [r for r in records if r.pos.line == case.line]
+
+
+@cache
+def _defining(path: Path) -> tuple[MathItem, ...]:
+    """The formulas of a corpus lesson that define a function in prose: a case after one
+    is judged with it in scope."""
+    lesson = _lesson(path)
+    context = Context(domains=dict(lesson.variables), lang=lesson.lang)
+    fixed = frozenset(lesson.functions)
+    return tuple(item for item in lesson.math if definitions_in(item.tex, context, fixed))
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=_case_id(c)) for c in CASES])

@@ -212,7 +212,10 @@ def test_huge_coefficients_are_not_read() -> None:
 
 
 DEFINES = "defines or states a value of "
-CONDITION = "a condition on its letters (one side has none)"
+FOR_EVERY = (
+    "if this is an equation to solve (a condition, not an identity), write it with "
+    "\\overset{?}{=}; otherwise fix the formula"
+)
 
 
 @pytest.mark.parametrize(
@@ -223,8 +226,22 @@ CONDITION = "a condition on its letters (one side has none)"
         ("1024 = n", (Status.UNCHECKED, DEFINES + "n", "")),
         ("w = 5", (Status.UNCHECKED, DEFINES + "w", "")),
         ("5 > w", (Status.UNCHECKED, DEFINES + "w", "")),
-        ("x^2 = 49", (Status.UNCHECKED, CONDITION, "")),
-        ("x^2 < 49", (Status.UNCHECKED, CONDITION, "")),
+        (
+            "x^2 = 49",
+            (
+                Status.FAILED,
+                "x^2 = 49 is false for x = 0: the left side is 0, the right side is 49",
+                FOR_EVERY,
+            ),
+        ),
+        (
+            "x^2 < 49",
+            (
+                Status.FAILED,
+                "x^2 < 49 is false for x = -7: the left side is 49, the right side is 49",
+                FOR_EVERY,
+            ),
+        ),
         ("x + 1 > x", (Status.CHECKED, "", "")),
         ("x^2 + 1 > x", (Status.UNCHECKED, "not proved for every value of its letters", "")),
         ("q^2 = q q", (Status.UNCHECKED, "letters not declared under variables: q", "")),

@@ -27,6 +27,7 @@ from pizarra.math.exact.definitions import Function, parse_definition
 from pizarra.math.exact.judge import Status, Verdict, judge_formula, states_nothing
 from pizarra.math.exact.lexer import lex
 from pizarra.math.exact.parser import parse_side
+from pizarra.math.exact.prose import scopes
 from pizarra.math.exact.statements import split_links
 from pizarra.source.blocks import MathItem
 from pizarra.source.model import Lesson
@@ -112,11 +113,20 @@ def claim_records(
         lesson.conventions, lesson.variables, start, lesson.lang, lesson.functions
     )
     records: list[ClaimRecord] = []
+    readable = ["" if _too_long_number(item.tex) else item.tex for item in lesson.math]
+    scoped, redefined = scopes(
+        readable, context, lambda i, offset: _position(lesson.source_text, lesson.math[i], offset)
+    )
+    diagnostics += redefined
     kept = None
     if cache is not None:
-        texs = [item.tex for item in lesson.math if not states_nothing(item.tex)]
-        kept = _Kept(cache, texs, context)
-    for item in lesson.math:
+        pairs = [
+            (i.tex, s.context)
+            for i, s in zip(lesson.math, scoped, strict=True)
+            if not states_nothing(i.tex)
+        ]
+        kept = _Kept(cache, pairs)
+    for item, scope in zip(lesson.math, scoped, strict=True):
         too_long = _too_long_number(item.tex)
         if too_long:
             diagnostics.append(Diagnostic(item.pos, too_long, LONG_NUMBER_HINT))
@@ -124,7 +134,7 @@ def claim_records(
         excerpt = ("$$" if item.display else "$") + item.tex
         none: list[Verdict] = []
         verdicts = guarded(
-            partial(_judge, item.tex, context, kept),
+            partial(_judge, item.tex, scope.context, kept),
             none,
             item.pos,
             "checking this formula",
@@ -139,7 +149,7 @@ def claim_records(
                 verdict.message,
                 verdict.hint,
             )
-            for verdict in verdicts
+            for verdict in map(scope.relabel, verdicts)
         ]
     return records, diagnostics
 
@@ -167,28 +177,35 @@ def failure_diagnostics(records: Iterable[ClaimRecord]) -> list[Diagnostic]:
 
 
 def _judge(tex: str, context: Context, kept: _Kept | None) -> list[Verdict]:
-    if kept is None or tex not in kept.keys:  # no cache, or no claim to keep
+    key = None if kept is None else kept.keys.get((tex, context.fingerprint()))
+    if kept is None or key is None:  # no cache, or no claim to keep
         return judge_formula(tex, context)
-    verdicts = kept.verdicts.get(kept.keys[tex])
+    verdicts = kept.verdicts.get(key)
     if verdicts is None:
         verdicts = judge_formula(tex, context)
-        kept.put(tex, verdicts)
+        kept.put(key, verdicts)
     return verdicts
 
 
 class _Kept:
     """The verdicts ``cache`` keeps for the formulas of one lesson, read in one query
-    (one per formula cost a cold 20-lesson build 0.05 s of CPU)."""
+    (one per formula cost a cold 20-lesson build 0.05 s of CPU). A formula's key holds
+    its context: the functions the prose defined before it change its verdict."""
 
-    def __init__(self, cache: VerdictCache, texs: list[str], context: Context) -> None:
+    def __init__(self, cache: VerdictCache, pairs: list[tuple[str, Context]]) -> None:
         self.cache = cache
-        self.keys = dict(zip(texs, cache.keys(texs, context), strict=True))
-        """Each formula's key."""
+        self.keys: dict[tuple[str, str], str] = {}
+        """Each formula's key, by its TeX and its context's fingerprint."""
+        groups: dict[str, tuple[Context, list[str]]] = {}
+        for tex, context in pairs:
+            groups.setdefault(context.fingerprint(), (context, []))[1].append(tex)
+        for fingerprint, (context, texs) in groups.items():
+            for tex, key in zip(texs, cache.keys(texs, context), strict=True):
+                self.keys[tex, fingerprint] = key
         self.verdicts = cache.get_many(self.keys.values())
         """Verdicts by key: those kept, then those judged in this lesson."""
 
-    def put(self, tex: str, verdicts: list[Verdict]) -> None:
-        key = self.keys[tex]
+    def put(self, key: str, verdicts: list[Verdict]) -> None:
         self.cache.put(key, verdicts)
         self.verdicts[key] = verdicts
 

@@ -98,6 +98,20 @@ REASONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
                 r"letters not declared under variables: (.+)",
                 "tiene letras que la lección no declara en «variables» ({})",
             ),
+            (r"defines (.+) from here on", "define {} para el resto de la lección"),
+            (
+                r"restates the definition of (.+) \(line (\d+)\)",
+                "repite la definición de {} (línea {})",
+            ),
+            (
+                r"(.+) is a judgement of size, not a relation pizarra decides",
+                "{} es un juicio de tamaño, no una relación que pizarra decida",
+            ),
+            (r"a unit on one side only", "lleva una unidad en un solo lado"),
+            (
+                r"(.+) is 1000 bytes to some and 1024 to others: write kB \(1000\) or KiB \(1024\)",
+                "{} son 1000 bytes para unos y 1024 para otros: escribe kB (1000) o KiB (1024)",
+            ),
             (
                 r"defines or states a value of (.+)",
                 "define o fija el valor de {}: no es una afirmación que comprobar",

@@ -8,6 +8,7 @@ loaded only for what is left.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pizarra.math.exact import laurent
@@ -16,7 +17,7 @@ from pizarra.math.exact.context import Context
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.declined import declined_identity, unproved
 from pizarra.math.exact.side import Side
-from pizarra.math.exact.statements import Link
+from pizarra.math.exact.statements import JUDGEMENTS, Link
 from pizarra.math.exact.status import CHECKED, FIX_HINT, Decision, Status
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ def decide(tex: str, claim: str, link: Link, left: Side, right: Side, context: C
         return Status.UNCHECKED, right.node.reason, ""
     if link.relation == "?=":
         return Status.UNCHECKED, "an equation to solve, not a claim", ""
+    if link.relation in JUDGEMENTS:
+        return _judgement(tex, claim, link, left, right, context)
     free = left.free | right.free
     if free:
         declined = declined_identity(link.relation, left.node, right.node, free, context)
@@ -51,6 +54,24 @@ def decide(tex: str, claim: str, link: Link, left: Side, right: Side, context: C
 
         return judge_identity(claim, link.relation, left.node, right.node, free, context)
     return _closed(tex, claim, link.relation, left.node, right.node, context)
+
+
+def _judgement(
+    tex: str, claim: str, link: Link, left: Side, right: Side, context: Context
+) -> Decision:
+    """``a \\ll b``, ``a \\lessapprox b``: never checked (no threshold says how much less
+    is "much less"); ``a \\ll b`` fails only when ``a < b`` itself is false."""
+    reason = f"{link.relation} is a judgement of size, not a relation pizarra decides"
+    strict = _STRICT.get(link.relation)
+    if strict is None:
+        return Status.UNCHECKED, reason, ""
+    status, message, hint = decide(tex, claim, replace(link, relation=strict), left, right, context)
+    if status is Status.FAILED:
+        return status, f"{message} (so {link.relation} is false too)", hint
+    return Status.UNCHECKED, reason, ""
+
+
+_STRICT = {"\\ll": "<", "\\gg": ">"}
 
 
 def _closed(

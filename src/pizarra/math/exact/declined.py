@@ -32,13 +32,14 @@ def declined_identity(
 
 def unproved(left: Node, right: Node) -> Decision | None:
     """Why a relation that is no identity stays unchecked rather than failed, or None
-    when a counterexample would refute it: it defines a letter, or one side has none
-    (a condition on the letters: an equation or inequation to solve)."""
+    when a counterexample would refute it: it defines a letter.
+
+    A relation whose letters are all declared is a claim about every value of them,
+    even when one side has none (``t^2 \\ge 1`` for a real t is false: t = 0); only
+    ``\\overset{?}{=}`` marks an equation to solve."""
     lone = defined_letter(left, right)
     if lone is not None:
         return Status.UNCHECKED, f"defines or states a value of {lone}", ""
-    if not letters(left) or not letters(right):
-        return Status.UNCHECKED, "a condition on its letters (one side has none)", ""
     return None
 
 

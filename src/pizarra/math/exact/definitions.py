@@ -22,7 +22,7 @@ from pizarra.math.exact.ast import Node, has_plus_minus, letters
 from pizarra.math.exact.cursor import Unsupported
 from pizarra.math.exact.lexer import lex
 from pizarra.math.exact.parser import parse_side
-from pizarra.math.exact.vocabulary import GREEK, WORD_FUNCTIONS
+from pizarra.math.exact.vocabulary import GREEK, STANDARD_FUNCTIONS, WORD_FUNCTIONS
 
 MAX_DEFINITION = 300
 """Longest definition (characters)."""
@@ -62,7 +62,8 @@ def parse_definition(
         return f"the definition of {name} is longer than {MAX_DEFINITION} characters"
     tex = _WORD.sub(lambda word: "\\" + word.group(1), body)
     named = tuple(p.strip() for p in match.group(2).split(",")) if match.group(2) else ()
-    node = parse_side(lex(tex, lang), others | {name}, frozenset(named))
+    known = others | {name} | (STANDARD_FUNCTIONS - set(named))
+    node = parse_side(lex(tex, lang), known, frozenset(named))
     if isinstance(node, Unsupported):
         return f"the definition of {name} cannot be read: {node.reason}"
     if has_plus_minus(node):

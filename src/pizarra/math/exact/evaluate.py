@@ -14,6 +14,7 @@ from typing import TypeAlias
 
 import sympy
 
+from pizarra.math.exact import standard
 from pizarra.math.exact.ast import (
     Abs,
     BinOp,
@@ -236,6 +237,8 @@ class _Evaluator:
         args = [self.finite(self.value(arg)) for arg in node.args]
         if node.name in self.context.functions:
             return self.lesson_function(node, args)
+        if node.name in standard.NAMES:
+            return self.standard(node.name, args)
         if node.name not in BUILTINS:
             raise _NoValue(Unsupported(f"unknown function {node.name}"))
         if not all(_closed(arg) for arg in args):
@@ -246,6 +249,16 @@ class _Evaluator:
             raise _NoValue(Undefined(error.reason, node.start, node.end)) from error
         except ValueError as error:
             raise _NoValue(Unsupported(str(error))) from error
+
+    def standard(self, name: str, args: list[sympy.Expr]) -> sympy.Expr:
+        """A standard function (:mod:`pizarra.math.exact.standard`) the lesson did not define."""
+        if not all(_closed(arg) for arg in args) and not standard.is_symbolic(name):
+            raise _NoValue(Unsupported(f"{name} of an expression with letters"))
+        try:
+            value = standard.call_standard(name, args)
+        except ValueError as error:
+            raise _NoValue(Unsupported(str(error))) from error
+        return bounded(value) if _closed(value) else value
 
     def symbolic_call(self, name: str, args: list[sympy.Expr]) -> sympy.Expr:
         """``\\exp`` and logarithms of expressions with letters, where they are defined.

@@ -15,6 +15,9 @@ from fractions import Fraction
 import sympy
 
 from pizarra.math.exact.real import MAX_BITS, NotReal, OutOfBounds, sign
+from pizarra.math.exact.vocabulary import BUILTINS
+
+__all__ = ["BUILTINS", "call_builtin", "logarithm"]
 
 MAX_FACTORIAL = 3_000
 """Largest n whose n! is computed."""
@@ -23,10 +26,6 @@ MAX_BINOMIAL = 20_000
 MAX_LOG_DENOMINATOR = 64
 """Largest denominator of a rational logarithm found exactly (``\\log_8 4 = 2/3``)."""
 
-BUILTINS = frozenset(
-    {"log", "ln", "lg", "exp", "binom", "factorial", "floor", "ceil", "max", "min", "percent"}
-)
-"""Names of the functions pizarra knows without a definition."""
 
 _BASES = {"10": sympy.Integer(10), "2": sympy.Integer(2), "e": sympy.E}
 

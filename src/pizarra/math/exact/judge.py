@@ -22,6 +22,7 @@ from pizarra.math.exact.layout import in_labels
 from pizarra.math.exact.lexer import Token, lex
 from pizarra.math.exact.numerals import Ambiguous
 from pizarra.math.exact.parser import parse_side
+from pizarra.math.exact.quantities import decide_quantities, has_units, read_units
 from pizarra.math.exact.rational import (
     RELATIONS,
     describe_fraction,
@@ -33,6 +34,7 @@ from pizarra.math.exact.side import Side
 from pizarra.math.exact.statements import Link, links_of, may_have_links
 from pizarra.math.exact.status import FIX_HINT, Status
 from pizarra.math.exact.units import common_unit, scales_whole_side
+from pizarra.math.exact.vocabulary import STANDARD_FUNCTIONS
 
 __all__ = ["Status", "Verdict", "judge_formula"]
 
@@ -83,13 +85,14 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         and index not in labels
         and any(start <= token.start < end for start, end in spans)
     ]
-    functions = frozenset(context.functions)
+    functions = frozenset(context.functions) | (STANDARD_FUNCTIONS - set(context.domains))
     variables = frozenset(context.domains)
     cache: dict[tuple[int, int, bool], Side] = {}
 
     def side(start: int, end: int, tokens: Sequence[Token], unit: bool) -> Side:
         if (start, end, unit) not in cache:
-            node = parse_side(tokens, functions, variables)
+            read, differing = (list(tokens), None) if unit else read_units(tokens)
+            node = Unsupported(differing) if differing else parse_side(read, functions, variables)
             if unit and not isinstance(node, Unsupported) and not scales_whole_side(node):
                 node = Unsupported("a unit after a sum: write it after parentheses")
             free = frozenset() if isinstance(node, Unsupported) else letters(node)
@@ -102,10 +105,14 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         left = side(link.left.start, link.left.end, left_tokens, shared is not None)
         right = side(link.right.start, link.right.end, right_tokens, shared is not None)
         claim = link.source(tex)
-        decision = _between_fractions(claim, link.relation, left, right)
-        if decision is None:
-            decision = _decide(tex, claim, link, left, right, context)
-        status, message, hint = decision
+        if any(not isinstance(s.node, Unsupported) and has_units(s.node) for s in (left, right)):
+            status, message, hint = decide_quantities(
+                claim, link.relation, left.node, right.node, context
+            )
+            verdicts.append(Verdict(claim, status, message, hint, link.offset))
+            continue
+        decided = _between_fractions(claim, link.relation, left, right)
+        status, message, hint = decided or _decide(tex, claim, link, left, right, context)
         if status is Status.CHECKED:
             restated = restated_declaration(link.relation, left, right, context)
             if restated is not None:

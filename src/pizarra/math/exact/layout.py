@@ -3,10 +3,10 @@
 ``\\boxed{a = b}`` is the claim ``a = b``; ``\\tag{3}`` and ``\\label{..}`` are labels;
 ``\\\\[4pt]`` is a row break with extra space; an ``array`` whose columns are only
 ``r``, ``c``, ``l`` (``{rcl}``) is read like ``aligned``; ``16 : 4`` (a ratio between
-numbers) is a division; ``\\not=`` is ``\\ne``; ``\\overset{?}{=}`` marks an equation
-to solve; ``\\text{y}``, ``\\text{and}`` and other connector words separate
-statements. Everything else is passed through unchanged, so an unknown layout
-command reaches the parser and leaves its claim unchecked.
+numbers) is a division; ``\\not=`` is ``\\ne`` and ``\\not<`` is ``\\ge``;
+``\\overset{?}{=}`` marks an equation to solve; ``\\text{y}``, ``\\text{and}`` and other
+connector words separate statements. Everything else is passed through unchanged, so an
+unknown layout command reaches the parser and leaves its claim unchecked.
 """
 
 from __future__ import annotations
@@ -33,6 +33,18 @@ CONNECTORS = frozenset(
 only one of them separates two statements. Words that can be arithmetic (``de``,
 ``por``, ``of``, ``times``) are deliberately absent: they leave their side unchecked."""
 
+_NEGATED = {
+    "=": "\\ne",
+    "<": "\\ge",
+    "\\lt": "\\ge",
+    ">": "\\le",
+    "\\gt": "\\le",
+    "\\le": ">",
+    "\\leq": ">",
+    "\\ge": "<",
+    "\\geq": "<",
+}
+"""``\\not`` before a relation: its negation (the reals are ordered)."""
 _LABELS = frozenset({"\\tag", "\\tag*", "\\label"})
 _DROPPED = frozenset({"\\nonumber", "\\notag"})
 _ARRAY_COLUMNS = re.compile(r"^[rcl]+$")
@@ -86,8 +98,9 @@ def normalize(tokens: list[Token]) -> list[Token]:
                 out.append(replace(token, kind=Kind.COMMAND, text=EQUATION_TO_SOLVE))
                 i += 7
                 continue
-            if text == "\\not" and following is not None and _char(following, "="):
-                out.append(Token(Kind.COMMAND, "\\ne", token.start, following.end))
+            negated = _NEGATED.get(following.text) if following is not None else None
+            if text == "\\not" and following is not None and negated is not None:
+                out.append(Token(Kind.COMMAND, negated, token.start, following.end))
                 i += 2
                 continue
         elif kind is Kind.BEGIN and text == "array":

@@ -64,6 +64,14 @@ UNICODE = {
     "≤": (Kind.COMMAND, "\\le"),
     "≥": (Kind.COMMAND, "\\ge"),
     "≈": (Kind.COMMAND, "\\approx"),
+    "≦": (Kind.COMMAND, "\\leqq"),
+    "≧": (Kind.COMMAND, "\\geqq"),
+    "≮": (Kind.COMMAND, "\\nless"),
+    "≯": (Kind.COMMAND, "\\ngtr"),
+    "≪": (Kind.COMMAND, "\\ll"),
+    "≫": (Kind.COMMAND, "\\gg"),
+    "⪅": (Kind.COMMAND, "\\lessapprox"),
+    "⪆": (Kind.COMMAND, "\\gtrapprox"),
 }
 """Characters read as the token a TeX spelling gives (``≠`` is ``\\ne``)."""
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)", re.DOTALL)

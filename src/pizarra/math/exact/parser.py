@@ -269,6 +269,9 @@ class _Parser(Commands):
             return None
         if name in self.functions:
             args = self.arguments()
+            if name == "softmax" and self.at("_"):  # one component: softmax(1, 2, 3)_3
+                self.take()
+                args = (self.argument(), *args)
             return Call(name, args, start, self.last_end())
         if name in self.variables:
             return None

@@ -90,7 +90,7 @@ def sign(value: sympy.Expr) -> int:
         return 0
     if value.has(sympy.log) and sympy.expand_log(value, force=True) == 0:
         return 0
-    if value.has(sympy.pi, sympy.E, sympy.exp, sympy.log):
+    if value.has(sympy.pi, sympy.E, sympy.exp, sympy.log, sympy.erf):
         raise OutOfBounds("equality of transcendental numbers is not decided")
     if sympy.count_ops(value) <= MAX_DENEST_OPS and sympy.expand(sympy.sqrtdenest(value)) == 0:
         return 0

@@ -29,9 +29,28 @@ RELATIONS = {
     "\\geq": "\\ge",
     "\\geqslant": "\\ge",
     "\\approx": "\\approx",
+    "\\leqq": "\\le",
+    "\\geqq": "\\ge",
+    "\\nless": "\\ge",
+    "\\ngtr": "\\le",
+    "\\nleq": ">",
+    "\\ngeq": "<",
+    "\\ll": "\\ll",
+    "\\gg": "\\gg",
+    "\\lessapprox": "\\lessapprox",
+    "\\gtrapprox": "\\gtrapprox",
+    "\\lesssim": "\\lessapprox",
+    "\\gtrsim": "\\gtrapprox",
     EQUATION_TO_SOLVE: "?=",
 }
-"""Relations that make a claim, mapped to their canonical spelling."""
+"""Relations that make a claim, mapped to their canonical spelling (``\\not<`` and the
+other negations are rewritten by :mod:`pizarra.math.exact.layout`). The reals are
+ordered, so "not less than" is "greater than or equal"."""
+
+JUDGEMENTS = frozenset({"\\ll", "\\gg", "\\lessapprox", "\\gtrapprox"})
+"""Relations that are a judgement of size, not an order: "much less than" has no
+threshold, so such a claim is never checked. ``a \\ll b`` still says ``a < b``, so it
+fails when ``a < b`` is false."""
 
 BREAKS = frozenset(
     {",", ";", ".", ":", "\\quad", "\\qquad", "\\iff", "\\implies", "\\impliedby"}
@@ -165,6 +184,7 @@ def _split(tokens: list[Token]) -> list[Link]:
     links: list[Link] = []
     statement = _Statement()
     last_side: list[Token] = []
+    row = _Row()
     row_start = False
     depth = 0
     index = 0
@@ -182,18 +202,24 @@ def _split(tokens: list[Token]) -> list[Link]:
         row_break = _is(token, "\\\\")
         if row_break:
             resume = _continuation(tokens, index - 1)
+            if resume is not None and row.chain is not None:
+                _finish(statement, links, last_side, row)  # a note after the chain
+                statement = row.resume(links)
+                index = resume
+                continue
             if resume is not None and statement.sides[-1]:
                 index = resume
                 continue
         if row_break or _alignment(token):
-            last_side = _finish(statement, links, last_side)
+            last_side = _finish(statement, links, last_side, row)
             statement = _Statement()
             row_start = row_break
+            row = _Row()
             continue
         if _is(token, "&"):
             if not _cell_break(statement, tokens, index - 1, row_start):
                 continue
-            last_side = _finish(statement, links, last_side)
+            last_side = _finish(statement, links, last_side, row)
             statement = _Statement()
         elif _is_relation(token):
             if row_start and not statement.sides[-1] and not statement.relations:
@@ -203,13 +229,13 @@ def _split(tokens: list[Token]) -> list[Link]:
         elif _value_list(statement, tokens, index - 1):
             statement.sides[-1].append(replace(token, text=LISTED))
         elif _ends_statement(tokens, index - 1):
-            last_side = _finish(statement, links, last_side)
+            last_side = _finish(statement, links, last_side, row)
             statement = _Statement()
         else:
             depth = max(0, depth + _depth_change(token))
             statement.sides[-1].append(token)
         row_start = False
-    _finish(statement, links, last_side)
+    _finish(statement, links, last_side, row)
     return links
 
 
@@ -222,10 +248,44 @@ def _cell_break(statement: _Statement, tokens: list[Token], index: int, row_star
     return following is None or not (_is_relation(following) or _is(following, "&"))
 
 
-def _finish(statement: _Statement, links: list[Link], last_side: list[Token]) -> list[Token]:
-    """Emit the statement's links; return the side a continuation row starts from."""
-    links.extend(statement.links())
-    return statement.sides[-1] if statement.sides[-1] else last_side
+@dataclass
+class _Row:
+    """The chain of the row being read, once a cell or separator has ended it."""
+
+    chain: _Statement | None = None
+    """The row's first statement with a relation, when it is finished."""
+    first: int = 0
+    """Index of its first link among the formula's links."""
+    count: int = 0
+    """How many links it emitted."""
+
+    def resume(self, links: list[Link]) -> _Statement:
+        """The chain, reopened for a row that continues its expression (``&+ 4``)."""
+        assert self.chain is not None
+        del links[self.first : self.first + self.count]
+        chain, self.chain = self.chain, None
+        return chain
+
+
+def _finish(
+    statement: _Statement, links: list[Link], last_side: list[Token], row: _Row
+) -> list[Token]:
+    """Emit the statement's links; return the side a continuation row starts from.
+
+    A row that starts with ``&=`` continues the row's *chain*: its first statement
+    with a relation. What follows the chain in the same row (a note after ``&&``,
+    ``& \\text{expand}``, ``&& (2)``, even a note with its own relation) is not part
+    of the expression, so it never becomes the side the next row continues.
+    """
+    found = statement.links()
+    if statement.relations and row.chain is None and statement.sides[-1]:
+        row.chain, row.first, row.count = statement, len(links), len(found)
+        links.extend(found)
+        return statement.sides[-1]
+    links.extend(found)
+    if row.chain is not None or not statement.sides[-1]:
+        return last_side
+    return statement.sides[-1]
 
 
 def _value_list(statement: _Statement, tokens: list[Token], index: int) -> bool:

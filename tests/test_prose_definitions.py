@@ -1,0 +1,100 @@
+"""Functions defined in a lesson's prose: their scope, redefinitions, and the cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pizarra.base.errors import SourcePos
+from pizarra.check.claims import claim_records
+from pizarra.check.verdicts import VerdictCache
+from pizarra.math.exact.context import Context
+from pizarra.math.exact.judge import Status
+from pizarra.math.exact.prose import definitions_in
+from pizarra.source.blocks import MathItem
+from pizarra.source.model import Lesson
+
+C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
+
+
+def _lesson(*texs: str, **fields: object) -> Lesson:
+    items = tuple(
+        MathItem(tex, False, SourcePos("l.md", line, 1)) for line, tex in enumerate(texs, 3)
+    )
+    return Lesson(
+        path=Path("l.md"),
+        display_path="l.md",
+        number=1,
+        title="T",
+        lang="en",
+        summary="",
+        slug="t",
+        blocks=(),
+        math=items,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _statuses(lesson: Lesson) -> list[tuple[int, Status, str]]:
+    records, _ = claim_records(lesson)
+    return [(r.pos.line, r.status, r.reason) for r in records]
+
+
+def test_a_definition_holds_from_its_line_on() -> None:
+    lesson = _lesson("g(2) = 5", "g(t) = 3t - 1", "g(2) = 5", "g(2) = 4")
+    assert [s for _, s, _ in _statuses(lesson)] == [U, U, C, F]
+    assert _statuses(lesson)[1][2] == "defines g(t) from here on"
+
+
+def test_a_redefinition_is_an_error_naming_both_lines() -> None:
+    records, problems = claim_records(_lesson("g(t) = 3t - 1", "g(2) = 5", "g(x) = 2x"))
+    [problem] = problems
+    assert problem.pos.line == 5
+    assert problem.message == (
+        "g is defined twice: at line 3 (g(t) = 3t - 1) and at line 5 (g(x) = 2x)"
+    )
+    assert [r.status for r in records] == [U, C, U]
+
+
+def test_a_restatement_with_another_letter_is_no_error() -> None:
+    records, problems = claim_records(_lesson("g(t) = 3t - 1", "g(x) = 3x - 1", "g(2) = 5"))
+    assert problems == []
+    assert [r.status for r in records] == [U, U, C]
+    assert records[1].reason == "restates the definition of g(x) (line 3)"
+
+
+def test_what_is_not_a_definition() -> None:
+    context = Context()
+    for tex in [
+        "P(A) = 0.3",  # a parameter the body does not use
+        "f(n) = C n^p",  # letters that are not parameters
+        "g(2) = 5",  # a value, not a parameter
+        "g(t, t) = t",  # a repeated parameter
+        "g(t+1) = t",
+        "f(n) = n f(n - 1)",  # recursive: its body cannot be read
+        "\\ln(x) = x",  # a built-in function
+        "g(t) \\le 3t",
+        "g(t) = 3t \\pm 1",
+    ]:
+        assert definitions_in(tex, context, frozenset()) == [], tex
+    assert definitions_in("g(t) = t", Context(domains={"g": "real"}), frozenset()) == []
+    assert definitions_in("g(t) = t", context, frozenset({"g"})) == []
+
+
+def test_the_front_matter_function_is_not_redefined_by_prose() -> None:
+    lesson = _lesson("g(x) = x^2 + 2", "g(1) = 2", functions={"g": "x^2 + 1"})
+    records, problems = claim_records(lesson)
+    assert problems == []
+    assert [r.status for r in records] == [U, C]
+
+
+def test_the_cache_keeps_each_scope_apart(tmp_path: Path) -> None:
+    cache = VerdictCache.under(tmp_path)
+    lesson = _lesson("g(2) = 5", "g(t) = 3t - 1", "g(2) = 5")
+    from pizarra.check.claims import check_claims
+
+    for _ in range(2):
+        _, counts = check_claims(lesson, cache)
+        assert (counts.checked, counts.unchecked, counts.failed) == (1, 2, 0)
+    other = _lesson("g(t) = 3t + 1", "g(2) = 5")
+    _, counts = check_claims(other, cache)
+    assert (counts.checked, counts.unchecked, counts.failed) == (0, 1, 1)
