@@ -18,6 +18,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import resolve
 from pizarra.math.mathml import MathRenderer, with_macros
+from pizarra.render.alternates import alternate_links, original_href
 from pizarra.render.asset_urls import asset_url
 from pizarra.render.csp import with_meta
 from pizarra.render.explorers import asset_names, render_explorer, state_pages
@@ -88,9 +89,16 @@ def _page(
             scripts=scripts,
             asset=asset_url,
             page_title=page_title,
+            alternates=alternate_links(course, root, _page_lesson(values)),
             **values,
         )
     )
+
+
+def _page_lesson(values: dict[str, object]) -> int | None:
+    """The number of the lesson a page belongs to, if any (its alternates are that lesson's)."""
+    lesson = values.get("lesson")
+    return lesson.number if isinstance(lesson, Lesson) else None
 
 
 def lesson_path(lesson: Lesson) -> str:
@@ -145,6 +153,9 @@ def render_lesson_page(
         report_href=f"{t(lang, 'report_folder')}/",
         cells=ledger.cells_run if ledger is not None else 0,
         entry_href=_sibling_href,
+        behind_original=original_href(course, "../", lesson.number)
+        if lesson.number in course.behind
+        else None,
     )
 
 

@@ -116,6 +116,9 @@ def parse_lesson(
         source_text=text,
         macros=front.macros,
         bibliography=tuple(path.parent / name for name in front.bibliography),
+        original=front.original,
+        original_digest=front.original_digest,
+        original_blocks=front.original_blocks,
     )
     return lesson, diagnostics
 

@@ -81,6 +81,12 @@ class Lesson:
     """The BibTeX files its front matter names (inputs of the build, like its images)."""
     kernel_memory: int | None = None
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
+    original: str = ""
+    """Front matter ``original``: the lesson file this one translates (empty: an original)."""
+    original_digest: str = ""
+    """Front matter ``original_digest``: the version of the original it follows."""
+    original_blocks: tuple[str, ...] = ()
+    """Front matter ``original_blocks``: digests of the original's paragraphs then."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""
@@ -120,6 +126,18 @@ class CourseEntry:
 
 
 @dataclass(frozen=True)
+class Alternate:
+    """One edition of a course, as the pages of the others see it."""
+
+    lang: str
+    """Its language."""
+    site_dir: str
+    """Its folder in the site (empty for the original)."""
+    slugs: Mapping[int, str]
+    """Lesson number -> slug, for the lessons it has."""
+
+
+@dataclass(frozen=True)
 class Course:
     """The whole course, lessons in order."""
 
@@ -133,6 +151,17 @@ class Course:
     """The folder of the course (or of the single lesson file)."""
     entries: tuple[CourseEntry, ...]
     """Lessons in order of their numbers."""
+    site_dir: str = ""
+    """The folder of this edition in the site: empty for the original, ``en/`` for a
+    translation (:mod:`pizarra.source.translations`)."""
+    editions: tuple[Course, ...] = ()
+    """The original's translated editions, in the order ``languages`` lists them."""
+    alternates: tuple[Alternate, ...] = ()
+    """Every edition's language, folder and lesson slugs (the original's first), so each
+    page can link to itself in the other languages."""
+    behind: Mapping[int, str] = field(default_factory=dict)
+    """A translation's lessons whose original changed since ``original_digest``: number ->
+    the original's current digest."""
 
     def entry(self, number: int) -> CourseEntry | None:
         return next((e for e in self.entries if e.number == number), None)

@@ -145,6 +145,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Advertencia",
         "admonition_admonition": "Nota",
         "figure_n": "Figura {n}",
+        "language_name": "Español",
+        "languages_nav": "Esta página en otros idiomas",
+        "translation_behind": "El original de esta traducción ha cambiado desde que se tradujo: puede que esta página aún no recoja sus últimos cambios.",
+        "translation_original": "Leer el original",
     },
     "en": {
         "skip_to_content": "Skip to content",
@@ -284,6 +288,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "admonition_warning": "Warning",
         "admonition_admonition": "Note",
         "figure_n": "Figure {n}",
+        "language_name": "English",
+        "languages_nav": "This page in other languages",
+        "translation_behind": "The original of this translation has changed since it was translated: this page may not reflect its latest changes yet.",
+        "translation_original": "Read the original",
     },
 }
 

@@ -11,6 +11,7 @@ from pizarra.base.i18n.strings import LANGUAGES, supported
 from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.source.syntax.macros import read_macros
+from pizarra.source.syntax.translation_fields import translation_fields
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
 
 DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
@@ -29,6 +30,9 @@ _FIELDS = {
     "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
     "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
     "kernel_memory": "MiB of data the lesson's kernel may allocate (default 2048, at most 8192)",
+    "original": "a translation's original lesson file (a path from this file)",
+    "original_digest": "the version of the original it follows (`pizarra translate --sync`)",
+    "original_blocks": "digests of the original's paragraphs at that version (written with it)",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -78,6 +82,12 @@ class FrontMatter:
     """Seconds each code cell may run unless it says; None for pizarra's default."""
     kernel_memory: int | None = None
     """MiB of data the lesson's kernel may allocate; None for pizarra's default."""
+    original: str = ""
+    """A translation's original lesson file, relative to this one."""
+    original_digest: str = ""
+    """The original's digest when the translation was last brought in step."""
+    original_blocks: tuple[str, ...] = ()
+    """The digests of the original's paragraphs then, to name the ones changed since."""
 
 
 def parse_front_matter(
@@ -216,6 +226,7 @@ def parse_front_matter(
                 hint="for example `kernel_memory: 4096` for a lesson whose cells hold 3 GiB",
             )
         )
+    original, original_digest, original_blocks = translation_fields(values, where, errors)
     if errors:
         return None, errors
     return (
@@ -235,6 +246,9 @@ def parse_front_matter(
             where.get("bibliography"),
             seconds(cell_timeout) if cell_timeout is not None else None,
             kernel_memory,
+            original,
+            original_digest,
+            original_blocks,
         ),
         [],
     )

@@ -1,0 +1,127 @@
+"""A course in two languages: editions linked both ways, the parity check, staleness."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pizarra.base.errors import Severity
+from pizarra.check.kernel.execute import KernelRunner
+from pizarra.pipeline.build import build, verify
+from pizarra.pipeline.tools import Tools
+from pizarra.pipeline.translate import sync_translation
+from pizarra.source.course import load_course
+from tests.support import FIXTURES, fake_math
+
+COURSE = FIXTURES / "translations" / "course"
+TRANSLATION = Path("en") / "01-pairs.md"
+
+
+def tools() -> Tools:
+    return Tools(fake_math, KernelRunner(), None)
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    shutil.copytree(COURSE, tmp_path / "course")
+    return tmp_path / "course"
+
+
+def _errors(src: Path) -> list[str]:
+    report = verify(src, tools(), search=False)
+    return [d.format() for d in report.diagnostics if d.severity is Severity.ERROR]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_course_has_an_edition_per_translated_language() -> None:
+    course, errors = load_course(COURSE)
+    assert course is not None and not errors
+    (edition,) = course.editions
+    assert (edition.lang, edition.site_dir, edition.title) == ("en", "en/", "A test course")
+    assert [e.lesson.slug for e in edition.entries if e.lesson] == ["pairs"]
+    assert edition.entries[1].title == "Logarithms" and not edition.entries[1].published
+    assert [(a.lang, a.site_dir, dict(a.slugs)) for a in course.alternates] == [
+        ("es", "", {1: "pares"}),
+        ("en", "en/", {1: "pairs"}),
+    ]
+
+
+def test_a_faithful_translation_passes_though_its_numbers_are_written_otherwise() -> None:
+    assert _errors(COURSE) == []
+
+
+def test_a_changed_number_in_a_table_fails_at_its_line_naming_the_original(course: Path) -> None:
+    _edit(course / TRANSLATION, "| 8192 | 67,108,864 |", "| 8192 | 67,108,865 |")
+    (error,) = _errors(course)
+    assert re.match(r"\S*en/01-pairs\.md:19:10: error:", error)
+    assert "the original has 67.108.864 here (line 18)" in error
+    assert "67,108,865" in error
+
+
+def test_formulas_are_compared_as_mathematics(course: Path) -> None:
+    _edit(course / TRANSLATION, "4{,}194{,}304", "4{,}194{,}305")
+    (error,) = [e for e in _errors(course) if "original" in e]  # the claim is false too
+    assert ":13:" in error and "the original has $2048^2=4\\,194\\,304$ here (line 12)" in error
+
+
+def test_a_decimal_is_the_same_number_written_either_way(course: Path) -> None:
+    _edit(course / TRANSLATION, "is 0.25 and", "is 0.35 and")
+    (error,) = _errors(course)
+    assert "the original has 0,25 here (line 20)" in error
+
+
+def test_a_missing_citation_is_an_error(course: Path) -> None:
+    _edit(course / TRANSLATION, " {cite}`vaswani`", "")
+    errors = _errors(course)
+    assert any("reference of the original is missing" in e for e in errors)
+
+
+def test_words_may_differ_freely(course: Path) -> None:
+    _edit(course / TRANSLATION, "Half of them is", "One half of all of them comes to")
+    assert _errors(course) == []
+
+
+def test_sync_records_the_original_and_check_warns_once_it_changes(course: Path) -> None:
+    assert sync_translation(course / TRANSLATION) == []
+    text = (course / TRANSLATION).read_text(encoding="utf-8")
+    assert re.search(r"^original_digest: [0-9a-f]{16}$", text, re.MULTILINE)
+    report = verify(course, tools(), search=False)
+    assert not report.diagnostics
+    _edit(course / "lessons" / "01-pares.md", "La mitad es", "Exactamente la mitad es")
+    report = verify(course, tools(), search=False)
+    (warning,) = report.diagnostics
+    assert warning.severity is Severity.WARNING
+    assert "translation behind its original" in warning.message
+    assert "the paragraph at line 12" in warning.detail
+
+
+def test_sync_refuses_a_translation_that_differs(course: Path) -> None:
+    _edit(course / TRANSLATION, "| 1024 | 1,048,576 |", "| 1024 | 1,048,577 |")
+    before = (course / TRANSLATION).read_text(encoding="utf-8")
+    problems = sync_translation(course / TRANSLATION)
+    assert problems and "1.048.576" in problems[0].message
+    assert (course / TRANSLATION).read_text(encoding="utf-8") == before
+
+
+def test_the_site_has_a_tree_per_language_linked_both_ways(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    report = build(COURSE, out, tools())
+    assert not report.failed(), [d.format() for d in report.diagnostics]
+    spanish = (out / "pares" / "index.html").read_text(encoding="utf-8")
+    english = (out / "en" / "pairs" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" hreflang="en" href="../en/pairs/">' in spanish
+    assert '<a href="../en/pairs/" hreflang="en" lang="en">English</a>' in spanish
+    assert '<link rel="alternate" hreflang="es" href="../../pares/">' in english
+    assert '<a href="../../pares/" hreflang="es" lang="es">Español</a>' in english
+    assert '<html lang="en">' in english
+    assert (out / "en" / "index.html").is_file() and (out / "en" / "pagefind").is_dir()
+    assert "Logarithms" in (out / "en" / "index.html").read_text(encoding="utf-8")
+    assert "translation-behind" in english  # never synced: readers are told
