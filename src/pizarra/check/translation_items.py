@@ -70,7 +70,9 @@ def _formula_key(tex: str, lang: str) -> tuple[object, ...]:
 
 
 _FENCE = re.compile(r"^(\s*)(`{3,}|:{3,}|~{3,})(.*)$")
-_VERBATIM = re.compile(r"^\{(?:code-cell|explorer|code|code-block|raw|bibliography)\}|^[A-Za-z]")
+_VERBATIM = re.compile(
+    r"^\{(?:code-cell|explorer|code|code-block|raw|bibliography|output|index|math)\}|^[A-Za-z]|^$"
+)
 _MASKS = (
     re.compile(r"\$\$.*?\$\$|\$(?!\s)[^$\n]*?(?<!\s)\$", re.DOTALL),  # formulas
     re.compile(r"\{[a-z-]+\}`[^`]*`"),  # roles: {cite}`key`, {lesson}`2`
@@ -143,8 +145,8 @@ def prose_number_items(lesson: Lesson) -> list[Item]:
     return items
 
 
-_OUTPUT_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_SPANISH_OUTPUT_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?")
+_OUTPUT_NUMBER = re.compile(r"-?\d{1,400}(?:\.\d{1,400})?(?:[eE][-+]?\d{1,3})?")
+_SPANISH_OUTPUT_NUMBER = re.compile(r"-?\d{1,400}(?:[.,]\d{1,400})?(?:[eE][-+]?\d{1,3})?")
 
 
 def code_items(lesson: Lesson) -> list[Item]:
