@@ -125,3 +125,16 @@ def test_the_site_has_a_tree_per_language_linked_both_ways(tmp_path: Path) -> No
     assert (out / "en" / "index.html").is_file() and (out / "en" / "pagefind").is_dir()
     assert "Logarithms" in (out / "en" / "index.html").read_text(encoding="utf-8")
     assert "translation-behind" in english  # never synced: readers are told
+
+
+def test_ids_and_anchors_come_from_the_page_language(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert not build(COURSE, out, tools()).failed()
+    english = (out / "en" / "pairs" / "index.html").read_text(encoding="utf-8")
+    course = (out / "en" / "index.html").read_text(encoding="utf-8")
+    assert '<main id="content"' in english and 'href="#content"' in english
+    assert 'id="sources"' in english and 'href="#source-1"' in english
+    assert 'id="lesson-1"' in course and 'id="upcoming"' in course
+    spanish_ids = re.compile(r'(?:id|href)="[^"]*(?:contenido|fuente|pregunta|leccion|proximo)')
+    assert not spanish_ids.search(english + course)
+    assert '<main id="contenido"' in (out / "pares" / "index.html").read_text(encoding="utf-8")

@@ -32,7 +32,8 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if found is None:
         upcoming = _upcoming_label(course, ref.label) if ref.kind != "eq" else None
         if upcoming is not None:
-            return Resolved(f"../#leccion-{upcoming.number}", ref.text or upcoming.title)
+            anchor = t(lesson.lang, "id_lesson", n=upcoming.number)
+            return Resolved(f"../#{anchor}", ref.text or upcoming.title)
         return f"no label {ref.label!r} in the course"
     owner, target = found
     href = f"#{target.anchor}" if owner is lesson else f"../{owner.slug}/#{target.anchor}"
@@ -104,7 +105,9 @@ def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
             href = "./" if other is lesson else f"../{other.slug}/"
             return Resolved(href, ref.text or other.title)
         if other is None and entry.doc == name:
-            return Resolved(f"../#leccion-{entry.number}", ref.text or entry.title)
+            return Resolved(
+                f"../#{t(lesson.lang, 'id_lesson', n=entry.number)}", ref.text or entry.title
+            )
     return f"no lesson {name!r} in the course"
 
 

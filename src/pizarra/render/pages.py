@@ -210,7 +210,7 @@ def render_lesson_body(
         lang=lang,
         math=localized(with_macros(math, lesson.macros), lang),
         lesson_href=lesson_href,
-        course_href=lambda number: f"../#leccion-{number}",
+        course_href=lambda number: f"../#{t(lang, 'id_lesson', n=number)}",
         source_number=sources.get,
         resolve=lambda ref: resolve(course, lesson, ref),
     )

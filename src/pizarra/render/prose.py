@@ -136,7 +136,8 @@ def _cite(ctx: ProseContext, key: str) -> str:
     number = ctx.source_number(key)
     if number is None:
         return f'<span class="cite">[{escapeHtml(key)}]</span>'
-    return f'<a class="cite" href="#fuente-{number}">[{number}]</a>'
+    anchor = t(ctx.lang, "id_source", n=number)
+    return f'<a class="cite" href="#{anchor}">[{number}]</a>'
 
 
 def equation_html(ctx: ProseContext, tex: str, anchor: str, number: int | None) -> Markup:
