@@ -18,6 +18,7 @@ from pizarra.pipeline.lessons import keepable, verify_lessons
 from pizarra.pipeline.reading import parse_lesson_file
 from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.pages import lesson_path
+from pizarra.site.search import FOLDER
 from pizarra.source.blocks import Image
 from pizarra.source.model import Course, Lesson
 
@@ -71,6 +72,19 @@ def _whole(lesson: Lesson, root: Path) -> Lesson | None:
         return lesson
     parsed, _ = parse_lesson_file(lesson.path, root)
     return parsed
+
+
+def index_editions(
+    course: Course, files: dict[str, bytes], store: Cache | None, background: bool = False
+) -> list[Diagnostic]:
+    """Add to ``files`` (a built site) the search index of each edition, in its folder."""
+    found: list[Diagnostic] = []
+    for edition in course.editions:
+        prefix = edition.site_dir
+        tree = {k.removeprefix(prefix): v for k, v in files.items() if k.startswith(prefix)}
+        found += start_index_site(edition, tree, store, background=background)()
+        files |= {prefix + k: v for k, v in tree.items() if k.startswith(FOLDER + "/")}
+    return found
 
 
 def edition_files(done: Editions, search: bool, store: Cache | None) -> list[Diagnostic]:

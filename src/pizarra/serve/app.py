@@ -37,6 +37,7 @@ from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
 from pizarra.check.code_cells import cell_figures
 from pizarra.pipeline.build import verify
+from pizarra.pipeline.editions import index_editions
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
 from pizarra.pipeline.tools import Report, Tools
@@ -55,7 +56,7 @@ from pizarra.serve.answers import (
 )
 from pizarra.serve.headers import SecurityHeaders
 from pizarra.serve.protocol import BoundedH11Protocol, listen
-from pizarra.serve.state import SEARCH, SiteState
+from pizarra.serve.state import SiteState, search_file
 from pizarra.source.model import Course, Lesson
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -123,10 +124,14 @@ def create_app(
         served, course = state.served, state.course
         if state.indexed == served or state.started != started or course is None:
             return
-        files = {k: v for k, v in state.files.items() if not k.startswith(SEARCH)}
+        files = {k: v for k, v in state.files.items() if not search_file(k)}
         for diagnostic in index_site(course, files, tools.store, background=True):
             print(diagnostic.format(), file=sys.stderr)
-        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, served)
+        state.add_index({k: v for k, v in files.items() if search_file(k)}, served)
+        if course.editions:  # the original's search works meanwhile
+            for diagnostic in index_editions(course, files, tools.store, background=True):
+                print(diagnostic.format(), file=sys.stderr)
+            state.add_index({k: v for k, v in files.items() if search_file(k)}, served)
 
     def write_caches() -> None:
         """Do the writes the rebuilds left, each once (two threads may be at it)."""
