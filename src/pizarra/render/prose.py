@@ -6,6 +6,7 @@ its own input) is inserted as markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,7 +51,15 @@ class ProseRenderer(RendererHTML):
         return ctx
 
     def math_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        return self._ctx(env).math(tokens[idx].content, False)
+        mathml = self._ctx(env).math(tokens[idx].content, False)
+        after = _trailing_punctuation(tokens, idx)
+        if not after:
+            return mathml
+        return f'<span class="math-punct">{mathml}{escapeHtml(after)}</span>'
+
+    def text(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        taken = _trailing_punctuation(tokens, idx - 1) if idx > 0 else ""
+        return escapeHtml(tokens[idx].content[len(taken) :])
 
     def math_inline_double(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return self._ctx(env).math(tokens[idx].content, True)
@@ -124,6 +133,21 @@ class ProseRenderer(RendererHTML):
         language = fence_language(token)
         attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
         return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+
+
+_PUNCTUATION = re.compile(r"^[,.:;)\]}!?…»”’]+")
+"""Punctuation that closes what comes before it: it stays on the line of its formula."""
+
+
+def _trailing_punctuation(tokens: Sequence[Token], idx: int) -> str:
+    """The punctuation right after the inline formula ``tokens[idx]`` (``,`` in ``$x$, y``),
+    which is rendered with the formula in one unbreakable span: a browser may otherwise
+    break the line between a formula and its comma."""
+    if tokens[idx].type != "math_inline" or idx + 1 >= len(tokens):
+        return ""
+    following = tokens[idx + 1]
+    match = _PUNCTUATION.match(following.content) if following.type == "text" else None
+    return match.group() if match else ""
 
 
 def fence_language(token: Token) -> str:
