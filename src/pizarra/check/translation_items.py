@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.i18n.numbers import decimal_symbol
 from pizarra.math.exact.lexer import Kind, lex
 from pizarra.math.exact.numerals import Numeral
 from pizarra.source.model import Lesson
@@ -121,9 +122,14 @@ _SPANISH_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![\w])|\
 _ENGLISH_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|\d+(?:\.\d+)?")
 
 
+def _comma(lang: str) -> bool:
+    """Whether ``lang`` writes a decimal comma (``es``, not ``es-MX``), as CLDR says."""
+    return decimal_symbol(lang) == ","
+
+
 def prose_value(text: str, lang: str) -> Fraction:
     """A prose number's value in ``lang``: ``67.108.864`` or ``0,25`` in Spanish."""
-    group, decimal = (".", ",") if lang.startswith("es") else (",", ".")
+    group, decimal = (".", ",") if _comma(lang) else (",", ".")
     whole, _, fraction = text.replace(group, "").partition(decimal)
     value = Fraction(int(whole))
     if fraction:
@@ -133,7 +139,7 @@ def prose_value(text: str, lang: str) -> Fraction:
 
 def prose_number_items(lesson: Lesson) -> list[Item]:
     """Every number of the prose and tables (outside formulas and code), in order."""
-    pattern = _SPANISH_NUMBER if lesson.lang.startswith("es") else _ENGLISH_NUMBER
+    pattern = _SPANISH_NUMBER if _comma(lesson.lang) else _ENGLISH_NUMBER
     items: list[Item] = []
     for number, line in enumerate(masked_prose(lesson.source_text).split("\n"), start=1):
         for match in pattern.finditer(line):
@@ -154,7 +160,7 @@ def code_items(lesson: Lesson) -> list[Item]:
     output prints: names, strings and comments may be translated, and the translation's
     cells are re-run and compared with its own outputs like any lesson's."""
     items: list[Item] = []
-    out_pattern = _SPANISH_OUTPUT_NUMBER if lesson.lang.startswith("es") else _OUTPUT_NUMBER
+    out_pattern = _SPANISH_OUTPUT_NUMBER if _comma(lesson.lang) else _OUTPUT_NUMBER
     for cell in list(lesson.code_cells())[:MAX_ITEMS]:
         literals = tuple(_numeric_literals(cell.code, cell.language))
         shape = (cell.language, tuple(sorted(cell.tags)), literals)

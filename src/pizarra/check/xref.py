@@ -76,7 +76,7 @@ def _numbered(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved |
     key = {"figure": "figure_n", "exercise": "exercise_n"}.get(target.kind)
     if key is not None:
         return Resolved(href, t(lesson.lang, key, n=target.number))
-    word = STRINGS.get(lesson.lang, STRINGS["en"]).get(f"prf_{target.kind}")
+    word = STRINGS.get(lesson.lang.partition("-")[0], STRINGS["en"]).get(f"prf_{target.kind}")
     if word is None:
         return f"{ref.label!r} needs the text to show: {{numref}}`text %s <{ref.label}>`"
     return Resolved(href, f"{word} {number}")

@@ -15,6 +15,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.i18n.plurals import counted
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import resolve
 from pizarra.math.mathml import MathRenderer, with_macros
@@ -83,6 +84,7 @@ def _page(
         .render(
             lang=lang,
             t=lambda key, **kw: t(lang, key, **kw),
+            counted=lambda key, count: counted(lang, key, count),
             course=course,
             root=root,
             css=css,

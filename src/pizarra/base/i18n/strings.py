@@ -6,6 +6,8 @@ fall back to another one.
 
 from __future__ import annotations
 
+from pizarra.base.i18n.numbers import known_locale
+
 STRINGS: dict[str, dict[str, str]] = {
     "es": {
         "skip_to_content": "Saltar al contenido",
@@ -77,7 +79,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "report_description": "Informe de verificación de la lección «{title}»: cada afirmación, celda de código y referencia comprobada.",
         "report_intro": "Antes de publicar esta lección, pizarra volvió a ejecutar su código, comprobó sus afirmaciones numéricas en aritmética exacta y resolvió sus referencias. Aquí está el detalle, y también lo que no pudo decidir.",
         "report_links": "Además, cada enlace interno de la lección y cada ancla (#) apuntan a una página o sección que existe.",
-        "report_summary": "Verificación de esta lección. Afirmaciones comprobadas en aritmética exacta: {checked}. Supuestas, porque solo repiten una hipótesis declarada: {assumed}. Sin comprobar, porque pizarra no pudo decidirlas (lo que no significa que sean falsas): {unchecked}. Celdas de código re-ejecutadas: {cells}.",
+        "report_summary": "Verificación de esta lección: {checked}; {assumed}; {unchecked}; {cells}.",
         "report_link_text": "Ver qué se ha comprobado y qué no",
         "report_claims_heading": "Afirmaciones matemáticas",
         "report_claims_intro": "Cada relación (=, <, ≈…) de la lección, tal como se lee en la página, con su línea en el archivo fuente y uno de estos estados:",
@@ -232,7 +234,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "report_description": "Verification report of the lesson “{title}”: every statement, code cell and reference checked.",
         "report_intro": "Before publishing this lesson, pizarra re-ran its code, checked its numeric statements in exact arithmetic and resolved its references. Here is the detail, including what it could not decide.",
         "report_links": "Also, every internal link and anchor (#) of the lesson points to a page or section that exists.",
-        "report_summary": "Verification of this lesson. Statements checked in exact arithmetic: {checked}. Assumed, because they only restate a declared assumption: {assumed}. Unchecked, because pizarra could not decide them (which does not make them false): {unchecked}. Code cells re-run: {cells}.",
+        "report_summary": "Verification of this lesson: {checked}; {assumed}; {unchecked}; {cells}.",
         "report_link_text": "See what was checked and what was not",
         "report_claims_heading": "Math statements",
         "report_claims_intro": "Every relation (=, <, ≈…) in the lesson, as it reads on the page, with its line in the source file and one of these states:",
@@ -323,10 +325,14 @@ LANGUAGES = tuple(STRINGS)
 
 
 def supported(lang: str) -> bool:
-    return lang in STRINGS
+    """A language pizarra speaks: ``es``, ``en``, or a regional variant CLDR knows
+    (``es-MX``, ``es-419``, ``en-GB``: its numbers follow the region, its words the
+    language)."""
+    base, _, region = lang.partition("-")
+    return base in STRINGS and (not region or known_locale(lang))
 
 
 def t(lang: str, key: str, **values: object) -> str:
     """The string ``key`` in ``lang``, with ``{name}`` fields filled from ``values``."""
-    text = STRINGS[lang][key]
+    text = STRINGS[lang.partition("-")[0]][key]
     return text.format(**values) if values else text
