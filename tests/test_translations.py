@@ -138,3 +138,26 @@ def test_ids_and_anchors_come_from_the_page_language(tmp_path: Path) -> None:
     spanish_ids = re.compile(r'(?:id|href)="[^"]*(?:contenido|fuente|pregunta|leccion|proximo)')
     assert not spanish_ids.search(english + course)
     assert '<main id="contenido"' in (out / "pares" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_sitemap_lists_every_page_with_its_alternates(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert not build(COURSE, out, tools()).failed()
+    text = (out / "sitemap.xml").read_text(encoding="utf-8")
+    locs = re.findall(r"<loc>([^<]+)</loc>", text)
+    base = "https://example.org/curso/"
+    assert locs == [base, base + "pares/", base + "en/", base + "en/pairs/"]
+    assert f'<xhtml:link rel="alternate" hreflang="en" href="{base}en/pairs/"/>' in text
+    assert text.count('hreflang="es"') == 4
+
+
+def test_no_sitemap_without_the_site_url(course: Path, tmp_path: Path) -> None:
+    _edit(course / "course.yaml", "url: https://example.org/curso/\n", "")
+    out = tmp_path / "site"
+    assert not build(course, out, tools()).failed()
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_a_bad_site_url_is_an_error(course: Path) -> None:
+    _edit(course / "course.yaml", "https://example.org/curso/", "example.org")
+    assert any("`url` must be the site's address" in e for e in _errors(course))

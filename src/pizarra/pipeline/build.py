@@ -31,6 +31,7 @@ from pizarra.pipeline.reading import load_course
 from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.pages import lesson_path
 from pizarra.site import search
+from pizarra.site.sitemap import sitemap
 from pizarra.site.write import StagedSite, ensure_replaceable
 from pizarra.source.model import Course, Lesson
 
@@ -144,6 +145,7 @@ def _verify_course(
     files = render_site(course, results, frames[0] if frames else None)
     report.diagnostics += edition_files(editions, feed is not None, tools.store)
     files |= editions.files
+    files |= sitemap(course)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     origins |= editions.origins

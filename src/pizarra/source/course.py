@@ -79,7 +79,7 @@ def load_course(
                     doc.key_pos.get(key, origin),
                     f"unknown course field {key!r}",
                     hint="fields: title, lang, description, lessons, macros, languages, "
-                    "translations",
+                    "translations, url",
                 )
             )
     title = values.get("title")

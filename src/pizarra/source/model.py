@@ -159,6 +159,9 @@ class Course:
     alternates: tuple[Alternate, ...] = ()
     """Every edition's language, folder and lesson slugs (the original's first), so each
     page can link to itself in the other languages."""
+    url: str = ""
+    """Where the site is published (``https://host/sub/``), from ``course.yaml``: what the
+    sitemap's absolute URLs start with; empty when not declared."""
     behind: Mapping[int, str] = field(default_factory=dict)
     """A translation's lessons whose original changed since ``original_digest``: number ->
     the original's current digest."""

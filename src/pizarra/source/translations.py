@@ -11,6 +11,7 @@ translation in its folder (``en/``), each with its own course page, assets and s
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,12 @@ from pizarra.source.lesson_file import LessonReader
 from pizarra.source.model import Alternate, Course, CourseEntry, Lesson
 from pizarra.source.syntax.macros import merged
 
+_URL = re.compile(r"^https?://[^\s<>\"'&]{1,500}/$")
+
 MAX_TRANSLATIONS = 1000
 """Translation files a language's folder may hold (each is read and verified)."""
 
-TRANSLATION_FIELDS = ("languages", "translations")
+TRANSLATION_FIELDS = ("languages", "translations", "url")
 """The fields of ``course.yaml`` read here."""
 
 RESERVED = ("assets", "pagefind")
@@ -78,6 +81,7 @@ def with_translations(
 ) -> Course:
     """``course`` with its translated editions (``languages`` beyond its own ``lang``)."""
     origin = SourcePos(display_path(course.root / "course.yaml"), 1, 1)
+    course = replace(course, url=_site_url(values, key_pos.get("url", origin), errors))
     languages = _languages(values, course.lang, key_pos.get("languages", origin), errors)
     texts = values.get("translations", {})
     at = key_pos.get("translations", origin)
@@ -105,6 +109,23 @@ def with_translations(
     _check_slugs(course, languages, errors)
     editions = [replace(ed, alternates=alternates) for ed in editions]
     return replace(course, editions=tuple(editions), alternates=alternates)
+
+
+def _site_url(values: dict[str, Any], pos: SourcePos, errors: list[Diagnostic]) -> str:
+    """``url``: where the site is published, for the sitemap's absolute URLs."""
+    url = values.get("url", "")
+    if url == "":
+        return ""
+    if not isinstance(url, str) or not _URL.match(url):
+        errors.append(
+            Diagnostic(
+                pos,
+                "`url` must be the site's address, http(s) and ending with /",
+                hint="e.g. `url: https://example.org/math-for-ai/` (for the sitemap)",
+            )
+        )
+        return ""
+    return url
 
 
 def _languages(
