@@ -161,3 +161,69 @@ def test_no_sitemap_without_the_site_url(course: Path, tmp_path: Path) -> None:
 def test_a_bad_site_url_is_an_error(course: Path) -> None:
     _edit(course / "course.yaml", "https://example.org/curso/", "example.org")
     assert any("`url` must be the site's address" in e for e in _errors(course))
+
+
+def test_the_bundled_english_lessons_keep_their_originals_mathematics() -> None:
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    course, errors = load_course(BUNDLED)
+    assert course is not None and not errors
+    (english,) = course.editions
+    assert [lesson.number for lesson in english.lessons()] == [7, 8]
+    assert parity(course, english) == []  # in step, too: no staleness warning
+
+
+def test_a_changed_number_in_a_table_of_english_lesson_7_fails_at_its_line(
+    tmp_path: Path,
+) -> None:
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    copy = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    english = copy / "en" / "07-powers-for-ai.md"
+    row = "| $3$ | $Cn^3$ | $2^3=8$ | cubic |"
+    line = english.read_text(encoding="utf-8").split("\n").index(row) + 1
+    _edit(english, row, "| $5$ | $Cn^3$ | $2^3=8$ | cubic |")
+    course, _ = load_course(copy)
+    assert course is not None
+    found = [d for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR]
+    assert [(d.pos.line, d.pos.col) for d in found] == [(line, 3)]
+    assert "the original has $3$ here (line" in found[0].message
+
+
+def test_translate_sync_from_the_command_line(course: Path) -> None:
+    from pizarra.cli import main
+
+    assert main(["translate", "--sync", str(course / TRANSLATION)]) == 0
+    _edit(course / TRANSLATION, "| 1024 | 1,048,576 |", "| 1024 | 1,048,577 |")
+    assert main(["translate", "--sync", str(course / TRANSLATION)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("  label: Sequence length n\n", "  label: Length of the sequence n\n", None),
+        ("domain: {base: 2, from: 7, to: 13}", "domain: {base: 2, from: 7, to: 12}", "explorer"),
+        ('("length n", n),', '("the length n", n),', None),
+        ("num=7, base=2", "num=8, base=2", "code"),
+        ("{cite}`numpy-power`", "{cite}`numpy-sqrt`", "reference"),
+    ],
+)
+def test_words_are_free_and_declarations_are_kept(
+    tmp_path: Path, old: str, new: str, kind: str | None
+) -> None:
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    copy = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    _edit(copy / "en" / "07-powers-for-ai.md", old, new)
+    course, _ = load_course(copy)
+    assert course is not None
+    found = [d.message for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR]
+    if kind is None:
+        assert found == []
+    else:
+        assert found and all(f" {kind} " in message for message in found), found

@@ -230,9 +230,26 @@ def reference_items(lesson: Lesson) -> list[Item]:
     return items[:MAX_ITEMS]
 
 
+EXERCISE_TEXT = frozenset({"body", "solution", "title", "pos"})
+"""An exercise's words (its formulas are compared with the others'); whatever else it
+declares (its number, an answer to check) is kept."""
+
+
 def exercise_items(lesson: Lesson) -> list[Item]:
-    """Its questions, with whether each has a solution."""
+    """Its questions: whether each has a solution, and what each declares but its words."""
     return [
-        Item(("question", e.number, e.solution is not None), f"question {e.number}", e.pos)
+        Item(
+            ("question", e.solution is not None, _exercise(e)),
+            f"question {e.number}",
+            e.pos,
+        )
         for e in list(lesson.exercises())[:MAX_ITEMS]
     ]
+
+
+def _exercise(exercise: object) -> object:
+    return tuple(
+        (f.name, _declaration(getattr(exercise, f.name)))
+        for f in fields(exercise)  # type: ignore[arg-type]
+        if f.name not in EXERCISE_TEXT
+    )
