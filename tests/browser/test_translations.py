@@ -84,3 +84,10 @@ def test_english_pages_have_no_axe_violations(
     assert page.locator("html").get_attribute("lang") == "en"
     assert axe_violations(page, axe_path) == [], path
     context.close()
+
+
+def test_the_server_renders_an_english_explorer_state(
+    nojs_page: Page, bundled_course: ServedCourse
+) -> None:
+    load(nojs_page, bundled_course.url + ENGLISH + "?n=2048")
+    assert "With n = 2,048, the length is" in nojs_page.locator("body").inner_text()

@@ -296,7 +296,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     data = state.files.get(name)
     if data is None:
         return status_answer(course, 404, "not_found_title", "", live, errors=state.errors)
-    lesson = _lesson_for(course, name)
+    edition, lesson = _lesson_for(course, name)
     if lesson is not None and request.query_params:
         query = dict(request.query_params)
         params = {p for e in lesson.explorers() for p in state_params(e.spec)}
@@ -304,7 +304,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
             try:
                 ledger = state.ledgers.get(lesson.path)
                 figures = cell_figures(state.outcomes.get(lesson.path, []))
-                page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
+                page = render_lesson_page(edition, lesson, tools.math, query, ledger, figures)
                 data = page.encode()
             except ExplorerStateError as exc:
                 return status_answer(
@@ -316,8 +316,13 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     return file_answer(request, data, media)
 
 
-def _lesson_for(course: Course, name: str) -> Lesson | None:
-    return next((lesson for lesson in course.lessons() if lesson_path(lesson) == name), None)
+def _lesson_for(course: Course, name: str) -> tuple[Course, Lesson | None]:
+    """The lesson whose page is ``name``, with its edition (the course or a translation)."""
+    for edition in (course, *course.editions):
+        for lesson in edition.lessons():
+            if edition.site_dir + lesson_path(lesson) == name:
+                return edition, lesson
+    return course, None
 
 
 def _ignored(path: str) -> bool:
