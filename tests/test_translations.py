@@ -227,3 +227,29 @@ def test_words_are_free_and_declarations_are_kept(
         assert found == []
     else:
         assert found and all(f" {kind} " in message for message in found), found
+
+
+def test_a_translation_behind_tells_readers_since_when(course: Path, tmp_path: Path) -> None:
+    assert sync_translation(course / TRANSLATION) == []
+    synced = re.search(
+        r"^original_synced: (\d{4}-\d\d-\d\d)$", (course / TRANSLATION).read_text("utf-8"), re.M
+    )
+    assert synced is not None
+    _edit(course / "lessons" / "01-pares.md", "La mitad es", "Exactamente la mitad es")
+    report = build(course, tmp_path / "site", tools())
+    (warning,) = report.diagnostics
+    assert f"since {synced.group(1)} (version" in warning.message
+    english = (tmp_path / "site" / "en" / "pairs" / "index.html").read_text("utf-8")
+    from pizarra.base.i18n.dates import long_date
+
+    assert f"brought up to date on {long_date(synced.group(1), 'en')}:" in english
+    assert '<a href="../../pares/" hreflang="es">Read the original</a>' in english
+
+
+def test_a_bad_sync_date_is_an_error(course: Path) -> None:
+    _edit(
+        course / TRANSLATION,
+        "original: ../lessons/01-pares.md\n",
+        "original: ../lessons/01-pares.md\noriginal_synced: yesterday\n",
+    )
+    assert any("`original_synced` must be the date" in e for e in _errors(course))

@@ -112,8 +112,9 @@ def _behind(original: Lesson, translation: Lesson) -> Diagnostic:
     detail = f"changed or new in the original since: {where}" if lines else ""
     return Diagnostic(
         at,
-        f"translation behind its original {original.display_path} since version "
-        f"{translation.original_digest} (now {source_digest(original.source_text)})",
+        f"translation behind its original {original.display_path} since "
+        f"{translation.original_synced or 'its last sync'} (version {translation.original_digest}; "
+        f"now {source_digest(original.source_text)})",
         hint="bring the translation in step, then run `pizarra translate --sync` on it",
         detail=detail,
         severity=Severity.WARNING,

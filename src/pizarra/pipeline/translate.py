@@ -5,6 +5,7 @@ original changes, naming the paragraphs changed since."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
@@ -14,7 +15,7 @@ from pizarra.source.course import MANIFEST
 from pizarra.source.lesson_file import read_lesson_file
 from pizarra.source.translations import block_digest, paragraphs, source_digest
 
-FIELDS = ("original_digest", "original_blocks")
+FIELDS = ("original_digest", "original_blocks", "original_synced")
 """The front matter fields the tool writes (and replaces)."""
 
 PER_LINE = 8
@@ -75,11 +76,11 @@ def _with_version(text: str, original: str) -> str:
         skipping = False
         kept.append(line)
     digests = [block_digest(chunk) for _, chunk in paragraphs(original)]
-    written = [f"original_digest: {source_digest(original)}", "original_blocks: >-"]
+    today = datetime.now(UTC).date().isoformat()
+    written = [f"original_digest: {source_digest(original)}", f"original_synced: {today}"]
+    written.append("original_blocks: >-")
     written += [
         "  " + " ".join(digests[i : i + PER_LINE]) for i in range(0, len(digests), PER_LINE)
     ] or ["  ''"]
     at = next((i + 1 for i, line in enumerate(kept) if line.startswith("original:")), len(kept))
     return "\n".join([lines[0], *kept[:at], *written, *kept[at:], *body])
-
-

@@ -15,6 +15,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.i18n.dates import long_date
 from pizarra.base.i18n.plurals import counted
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import resolve
@@ -158,6 +159,7 @@ def render_lesson_page(
         behind_original=original_href(course, "../", lesson.number)
         if lesson.number in course.behind
         else None,
+        synced=long_date(lesson.original_synced, lang) if lesson.original_synced else "",
     )
 
 

@@ -119,6 +119,7 @@ def parse_lesson(
         original=front.original,
         original_digest=front.original_digest,
         original_blocks=front.original_blocks,
+        original_synced=front.original_synced,
     )
     return lesson, diagnostics
 

@@ -87,6 +87,8 @@ class Lesson:
     """Front matter ``original_digest``: the version of the original it follows."""
     original_blocks: tuple[str, ...] = ()
     """Front matter ``original_blocks``: digests of the original's paragraphs then."""
+    original_synced: str = ""
+    """Front matter ``original_synced``: the day (ISO date) it was last in step."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""

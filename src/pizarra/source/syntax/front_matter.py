@@ -33,6 +33,7 @@ _FIELDS = {
     "original": "a translation's original lesson file (a path from this file)",
     "original_digest": "the version of the original it follows (`pizarra translate --sync`)",
     "original_blocks": "digests of the original's paragraphs at that version (written with it)",
+    "original_synced": "the day the translation was last brought in step (written with it)",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -87,6 +88,7 @@ class FrontMatter:
     original_digest: str = ""
     """The original's digest when the translation was last brought in step."""
     original_blocks: tuple[str, ...] = ()
+    original_synced: str = ""
     """The digests of the original's paragraphs then, to name the ones changed since."""
 
 
@@ -226,7 +228,7 @@ def parse_front_matter(
                 hint="for example `kernel_memory: 4096` for a lesson whose cells hold 3 GiB",
             )
         )
-    original, original_digest, original_blocks = translation_fields(values, where, errors)
+    original, original_digest, original_blocks, synced = translation_fields(values, where, errors)
     if errors:
         return None, errors
     return (
@@ -249,6 +251,7 @@ def parse_front_matter(
             original,
             original_digest,
             original_blocks,
+            synced,
         ),
         [],
     )

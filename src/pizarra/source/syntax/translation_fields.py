@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from pizarra.base.errors import Diagnostic, SourcePos
@@ -13,7 +14,7 @@ _BLOCK = re.compile(r"^[0-9a-f]{8}$")
 
 def translation_fields(
     values: dict[str, Any], where: dict[str, SourcePos], errors: list[Diagnostic]
-) -> tuple[str, str, tuple[str, ...]]:
+) -> tuple[str, str, tuple[str, ...], str]:
     """``original``, ``original_digest`` and ``original_blocks``: which lesson a
     translation follows, and since which version."""
     original = values.get("original", "")
@@ -55,4 +56,24 @@ def translation_fields(
             )
         )
         words = []
-    return original.strip(), digest, tuple(words)
+    return original.strip(), digest, tuple(words), _synced(values, where, errors)
+
+
+def _synced(values: dict[str, Any], where: dict[str, SourcePos], errors: list[Diagnostic]) -> str:
+    """``original_synced``: the day the translation was last brought in step (ISO date)."""
+    raw = values.get("original_synced", "")
+    text = raw.isoformat() if isinstance(raw, date) else raw
+    if text == "":
+        return ""
+    try:
+        date.fromisoformat(text if isinstance(text, str) and len(text) == 10 else "x")
+    except ValueError:
+        errors.append(
+            Diagnostic(
+                where["original_synced"],
+                "`original_synced` must be the date pizarra wrote (YYYY-MM-DD)",
+                hint="run `pizarra translate --sync` to write it",
+            )
+        )
+        return ""
+    return str(text)
