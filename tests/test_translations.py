@@ -253,3 +253,12 @@ def test_a_bad_sync_date_is_an_error(course: Path) -> None:
         "original: ../lessons/01-pares.md\noriginal_synced: yesterday\n",
     )
     assert any("`original_synced` must be the date" in e for e in _errors(course))
+
+
+def test_a_report_page_links_to_the_report_in_the_other_language(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert not build(COURSE, out, tools()).failed()
+    report = (out / "en" / "pairs" / "verification" / "index.html").read_text("utf-8")
+    assert '<a href="../../../pares/verificacion/" hreflang="es" lang="es">Español</a>' in report
+    spanish = (out / "pares" / "verificacion" / "index.html").read_text("utf-8")
+    assert '<link rel="alternate" hreflang="en" href="../../en/pairs/verification/">' in spanish

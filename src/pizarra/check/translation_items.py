@@ -217,7 +217,7 @@ def _declaration(value: object, depth: int = 0) -> object:
 
 def reference_items(lesson: Lesson) -> list[Item]:
     """Its sources (key and address), then every reference to a lesson, a source or a
-    label, in order."""
+    label, in order (a label's name may be translated: only its kind is compared)."""
     items = [
         Item(("source", s.key, s.url), f"source {s.key!r} ({s.url or 'no address'})", s.pos)
         for s in lesson.sources
@@ -225,6 +225,7 @@ def reference_items(lesson: Lesson) -> list[Item]:
     places = [
         *((r.pos, ("lesson", r.number), f"{{lesson}}`{r.number}`") for r in lesson.lesson_refs),
         *((c.pos, ("cite", c.key), f"{{cite}}`{c.key}`") for c in lesson.citations),
+        *((r.pos, ("ref", r.kind), f"a {r.kind} reference") for r in lesson.refs),
     ]
     items += [Item(key, reads, pos) for pos, key, reads in sorted(places, key=lambda p: p[0])]
     return items[:MAX_ITEMS]

@@ -31,9 +31,12 @@ class AlternateLink:
     """True for the page's own edition."""
 
 
-def alternate_links(course: Course, root: str, number: int | None = None) -> list[AlternateLink]:
+def alternate_links(
+    course: Course, root: str, number: int | None = None, report: bool = False
+) -> list[AlternateLink]:
     """The editions of the page ``root`` deep in ``course``'s tree; of lesson ``number``
-    when given. Empty for a course in one language."""
+    when given (of its verification report with ``report``). Empty for a course in one
+    language."""
     if len(course.alternates) < 2:
         return []
     top = root + "../" * course.site_dir.count("/")
@@ -41,6 +44,8 @@ def alternate_links(course: Course, root: str, number: int | None = None) -> lis
     for alternate in course.alternates:
         slug = alternate.slugs.get(number) if number is not None else None
         href = top + alternate.site_dir + (f"{slug}/" if slug else "")
+        if slug and report:
+            href += t(alternate.lang, "report_folder") + "/"
         current = alternate.lang == course.lang
         links.append(
             AlternateLink(alternate.lang, href or "./", t(alternate.lang, "language_name"), current)

@@ -92,7 +92,9 @@ def _page(
             scripts=scripts,
             asset=asset_url,
             page_title=page_title,
-            alternates=alternate_links(course, root, _page_lesson(values)),
+            alternates=alternate_links(
+                course, root, _page_lesson(values), report=template == "report.html"
+            ),
             **values,
         )
     )
