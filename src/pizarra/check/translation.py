@@ -62,13 +62,14 @@ def _differences(
     kind: str, theirs: Sequence[Item], ours: Sequence[Item], translation: Lesson, hint: str
 ) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    matcher = SequenceMatcher(None, [i.key for i in theirs], [i.key for i in ours], autojunk=False)
+    rest = 0
     end = SourcePos(translation.display_path, translation.source_text.count("\n") + 1, 1)
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            continue
+    for a0, a1, b0, b1 in _changes([i.key for i in theirs], [i.key for i in ours]):
         pairs = max(a1 - a0, b1 - b0)
         for k in range(pairs):
+            if len(found) >= MAX_REPORTED:
+                rest += pairs - k
+                break
             original = theirs[a0 + k] if a0 + k < a1 else None
             here = ours[b0 + k] if b0 + k < b1 else None
             at = here.pos if here else (ours[b1].pos if b1 < len(ours) else end)
@@ -86,13 +87,42 @@ def _differences(
                 assert here is not None
                 message = f"this {kind} is not in the original: {here.reads}"
             found.append(Diagnostic(at, message, hint=hint))
-    if len(found) > MAX_REPORTED:
-        rest = len(found) - MAX_REPORTED
-        found = found[:MAX_REPORTED]
+    if rest:
         found.append(
             Diagnostic(found[-1].pos, f"and {rest} more differences of this kind", hint=hint)
         )
     return found
+
+
+MAX_ALIGNED = 2000
+"""Items of each side aligned item by item past their common start and end: aligning is
+quadratic in the worst case, so a larger difference is reported as one replaced run."""
+
+
+def _changes(theirs: list[object], ours: list[object]) -> list[tuple[int, int, int, int]]:
+    """The runs that differ, ``theirs[a0:a1]`` against ``ours[b0:b1]``: the common start
+    and end are skipped in linear time (a translation in step, or edited in one place,
+    costs no alignment), and what is left between is aligned with difflib."""
+    start = 0
+    while start < min(len(theirs), len(ours)) and theirs[start] == ours[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(theirs), len(ours)) - start
+        and theirs[len(theirs) - 1 - end] == ours[len(ours) - 1 - end]
+    ):
+        end += 1
+    a1, b1 = len(theirs) - end, len(ours) - end
+    if start == a1 and start == b1:
+        return []
+    if max(a1 - start, b1 - start) > MAX_ALIGNED:
+        return [(start, a1, start, b1)]
+    matcher = SequenceMatcher(None, theirs[start:a1], ours[start:b1], autojunk=False)
+    return [
+        (start + i0, start + i1, start + j0, start + j1)
+        for op, i0, i1, j0, j1 in matcher.get_opcodes()
+        if op != "equal"
+    ]
 
 
 def _behind(original: Lesson, translation: Lesson) -> Diagnostic:

@@ -52,14 +52,16 @@ class ProseRenderer(RendererHTML):
 
     def math_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         mathml = self._ctx(env).math(tokens[idx].content, False)
-        after = _trailing_punctuation(tokens, idx)
-        if not after:
+        before, after = _glued(tokens, idx)
+        if not before and not after:
             return mathml
-        return f'<span class="math-punct">{mathml}{escapeHtml(after)}</span>'
+        return f'<span class="math-punct">{escapeHtml(before)}{mathml}{escapeHtml(after)}</span>'
 
     def text(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        taken = _trailing_punctuation(tokens, idx - 1) if idx > 0 else ""
-        return escapeHtml(tokens[idx].content[len(taken) :])
+        content = tokens[idx].content
+        lead = len(_glued(tokens, idx - 1)[1]) if idx > 0 else 0
+        tail = len(_glued(tokens, idx + 1)[0]) if idx + 1 < len(tokens) else 0
+        return escapeHtml(content[lead : len(content) - tail])
 
     def math_inline_double(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return self._ctx(env).math(tokens[idx].content, True)
@@ -135,19 +137,31 @@ class ProseRenderer(RendererHTML):
         return f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
 
 
-_PUNCTUATION = re.compile(r"^[,.:;)\]}!?…»”’]+")
+_CLOSING = re.compile(r"^[,.:;)\]}!?…»”’]+")
 """Punctuation that closes what comes before it: it stays on the line of its formula."""
+_OPENING = re.compile(r"[(\[{«“‘¿¡]+$")
+"""Punctuation that opens what comes after it: it stays on the line of its formula."""
 
 
-def _trailing_punctuation(tokens: Sequence[Token], idx: int) -> str:
-    """The punctuation right after the inline formula ``tokens[idx]`` (``,`` in ``$x$, y``),
-    which is rendered with the formula in one unbreakable span: a browser may otherwise
-    break the line between a formula and its comma."""
-    if tokens[idx].type != "math_inline" or idx + 1 >= len(tokens):
-        return ""
-    following = tokens[idx + 1]
-    match = _PUNCTUATION.match(following.content) if following.type == "text" else None
-    return match.group() if match else ""
+def _glued(tokens: Sequence[Token], idx: int) -> tuple[str, str]:
+    """The punctuation right before and right after the inline formula ``tokens[idx]``
+    (``(`` and ``)`` in ``($x$)``), rendered with it in one box that never breaks
+    between them: a browser may otherwise break the line between a formula and its comma.
+    Empty when ``tokens[idx]`` is no inline formula; a text token between two formulas
+    gives each its own punctuation, never a character twice."""
+    if tokens[idx].type != "math_inline":
+        return "", ""
+    before = after = ""
+    if idx + 1 < len(tokens) and tokens[idx + 1].type == "text":
+        match = _CLOSING.match(tokens[idx + 1].content)
+        after = match.group() if match else ""
+    if idx > 0 and tokens[idx - 1].type == "text":
+        text = tokens[idx - 1].content
+        closed = _CLOSING.match(text) if idx > 1 and tokens[idx - 2].type == "math_inline" else None
+        taken = len(closed.group()) if closed else 0
+        match = _OPENING.search(text, taken)
+        before = match.group() if match else ""
+    return before, after
 
 
 def fence_language(token: Token) -> str:
