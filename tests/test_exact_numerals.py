@@ -96,3 +96,28 @@ def test_english_lists_are_lists_not_numbers(tex: str, items: list[str]) -> None
 )
 def test_bare_commas_that_may_be_a_number_stay_ambiguous(tex: str, lang: str) -> None:
     assert any(isinstance(f.reading, Ambiguous) for f in scan(tex, lang))
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        pytest.param("0.625", "es", Fraction(5, 8), id="es-point-after-zero"),
+        pytest.param("3.7", "es", Fraction(37, 10), id="es-point-one-digit"),
+        pytest.param("6.02", "es", Fraction(301, 50), id="es-point-two-digits"),
+        pytest.param("1234.5", "es", Fraction(2469, 2), id="es-point-long-whole"),
+        pytest.param("0.25", "es-MX", Fraction(1, 4), id="es-MX-decimal-point"),
+        pytest.param("1.5", "es-419", Fraction(3, 2), id="es-419-decimal-point"),
+        pytest.param("2{,}048", "es-MX", Fraction(2048), id="es-MX-grouping"),
+        pytest.param("0{,}5", "es-AR", Fraction(1, 2), id="es-AR-decimal-comma"),
+    ],
+)
+def test_a_decimal_point_that_cannot_group_thousands_is_read(
+    text: str, lang: str, value: Fraction
+) -> None:
+    reading = read(text, lang)
+    assert isinstance(reading, Numeral) and reading.value == value
+
+
+def test_a_point_that_may_group_thousands_stays_ambiguous_in_spanish() -> None:
+    assert isinstance(read("1.024", "es"), Ambiguous)
+    assert isinstance(read("16.384", "es"), Ambiguous)

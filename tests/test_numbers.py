@@ -136,3 +136,23 @@ def test_a_fork_while_another_thread_loads_locale_data_does_not_hang() -> None:
         os.kill(child, 9)
         os.waitpid(child, 0)
     assert done[0] == child and os.waitstatus_to_exitcode(done[1]) == 0
+
+
+def test_every_counted_phrase_has_every_plural_form_cldr_can_choose() -> None:
+    from pizarra.base.i18n.plurals import PLURALS, categories
+
+    for lang, phrases in PLURALS.items():
+        for key, forms in phrases.items():
+            assert set(forms) == categories(lang), (lang, key)
+
+
+def test_counted_words_agree_with_their_count() -> None:
+    from pizarra.base.i18n.plurals import counted
+
+    assert counted("es", "cells_rerun", 1) == "1 celda de código re-ejecutada"
+    assert counted("es", "cells_rerun", 0) == "0 celdas de código re-ejecutadas"
+    assert counted("es", "cells_rerun", 16384) == "16.384 celdas de código re-ejecutadas"
+    assert counted("es", "cells_rerun", 1_000_000) == "1.000.000 de celdas de código re-ejecutadas"
+    assert counted("en", "cells_rerun", 1) == "1 code cell re-run"
+    assert counted("en", "cells_rerun", 2) == "2 code cells re-run"
+    assert counted("en", "claims_checked", 1_000_000).startswith("1,000,000 statements")

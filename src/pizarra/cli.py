@@ -124,7 +124,34 @@ def _parser() -> argparse.ArgumentParser:
         help="a BibTeX file for {cite}, as a path from the lesson (repeatable)",
     )
     i.set_defaults(run=_import)
+
+    tr = commands.add_parser(
+        "translate", help="record that a translation is in step with its original"
+    )
+    tr.add_argument("files", nargs="+", type=Path, metavar="FILE", help="translation .md files")
+    tr.add_argument(
+        "--sync",
+        action="store_true",
+        required=True,
+        help="write the original's current version into each translation (after the "
+        "parity check passes)",
+    )
+    tr.set_defaults(run=_translate)
     return parser
+
+
+def _translate(args: argparse.Namespace) -> int:
+    from pizarra.pipeline.translate import sync_translation
+
+    failed = False
+    for path in args.files:
+        problems = sync_translation(path)
+        for problem in problems:
+            print(problem.format(), file=sys.stderr)
+        failed = failed or bool(problems)
+        if not problems:
+            print(f"pizarra translate: {path} follows its original as it is now", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:

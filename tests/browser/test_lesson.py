@@ -322,7 +322,7 @@ def test_second_explorer_lesson_in_english(
     page: Page, cubic_lesson: ServedCourse, axe_path: str
 ) -> None:
     page.goto(cubic_lesson.url + "/")
-    page.locator("#leccion-1").get_by_role("link", name="Cubes grow faster than squares").click()
+    page.locator("#lesson-1").get_by_role("link", name="Cubes grow faster than squares").click()
     page.wait_for_selector("input[type=range]:not([hidden])")
     assert page.locator("html").get_attribute("lang") == "en"
     before = page.locator("[data-value]").first.inner_text()

@@ -32,7 +32,8 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if found is None:
         upcoming = _upcoming_label(course, ref.label) if ref.kind != "eq" else None
         if upcoming is not None:
-            return Resolved(f"../#leccion-{upcoming.number}", ref.text or upcoming.title)
+            anchor = t(lesson.lang, "id_lesson", n=upcoming.number)
+            return Resolved(f"../#{anchor}", ref.text or upcoming.title)
         return f"no label {ref.label!r} in the course"
     owner, target = found
     href = f"#{target.anchor}" if owner is lesson else f"../{owner.slug}/#{target.anchor}"
@@ -77,7 +78,7 @@ def _numbered(lesson: Lesson, ref: Ref, target: Target, href: str) -> Resolved |
     key = {"figure": "figure_n", "exercise": "exercise_n", "table": "table_n"}.get(target.kind)
     if key is not None:
         return Resolved(href, t(lesson.lang, key, n=target.number))
-    word = STRINGS.get(lesson.lang, STRINGS["en"]).get(f"prf_{target.kind}")
+    word = STRINGS.get(lesson.lang.partition("-")[0], STRINGS["en"]).get(f"prf_{target.kind}")
     if word is None:
         return f"{ref.label!r} needs the text to show: {{numref}}`text %s <{ref.label}>`"
     return Resolved(href, f"{word} {number}")
@@ -117,7 +118,9 @@ def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
             href = "./" if other is lesson else f"../{other.slug}/"
             return Resolved(href, ref.text or other.title)
         if other is None and entry.doc == name:
-            return Resolved(f"../#leccion-{entry.number}", ref.text or entry.title)
+            return Resolved(
+                f"../#{t(lesson.lang, 'id_lesson', n=entry.number)}", ref.text or entry.title
+            )
     return f"no lesson {name!r} in the course"
 
 

@@ -19,6 +19,7 @@ from pizarra.check.links import PageScans, check_links
 from pizarra.check.verdicts import VerdictCache
 from pizarra.pipeline import manifest
 from pizarra.pipeline.crew import Crew, start_crew
+from pizarra.pipeline.editions import edition_files, verify_editions
 from pizarra.pipeline.frame import SiteFrame, course_inputs, lesson_scans, render_site, site_frame
 from pizarra.pipeline.indexing import Feed, start_index_site
 from pizarra.pipeline.lesson import LessonResult
@@ -30,6 +31,7 @@ from pizarra.pipeline.reading import load_course
 from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.pages import lesson_path
 from pizarra.site import search
+from pizarra.site.sitemap import sitemap
 from pizarra.site.write import StagedSite, ensure_replaceable
 from pizarra.source.model import Course, Lesson
 
@@ -135,17 +137,23 @@ def _verify_course(
         report.add(lesson.path, result)
     report.inputs = course_inputs(course, src)
     report.reusable = all(keepable(result) for result in results)
+    editions = verify_editions(course, src, tools, strict_claims, report)
     if report.failed():
         return
     if feed is not None:
         feed.close()  # Pagefind writes the index while the site is rendered and checked
     files = render_site(course, results, frames[0] if frames else None)
+    report.diagnostics += edition_files(editions, feed is not None, tools.store)
+    files |= editions.files
+    files |= sitemap(course)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
+    origins |= editions.origins
+    sources |= editions.sources
     indexing = None
     if feed is not None:
         indexing = start_index_site(course, files, tools.store, feed.started)
-    ready = lesson_scans(results, files)
+    ready = lesson_scans(results, files) | editions.scans
     report.diagnostics += check_links(files, origins, sources, PageScans(tools.store), ready)
     report.files = files
     if before_index is not None:

@@ -226,6 +226,7 @@ def _outline(course: Course) -> str:
         if lesson is not None:
             seen = (*seen, lesson.slug, lesson.lang, lesson.targets, lesson.sections)
         parts.append(repr(seen))
+    parts.append(repr((course.site_dir, course.alternates, sorted(course.behind.items()))))
     return "\n".join(parts)
 
 

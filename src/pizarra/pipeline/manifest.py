@@ -93,7 +93,8 @@ def report_lines(report: Report) -> list[str]:
     """Every diagnostic, then the claim counts per lesson (for a course of several)."""
     lines = [diagnostic.format() for diagnostic in report.diagnostics]
     if report.course is not None and len(report.ledgers) > 1:
-        for lesson in report.course.lessons():
+        editions = (report.course, *report.course.editions)
+        for lesson in (lesson for course in editions for lesson in course.lessons()):
             ledger = report.ledgers.get(lesson.path)
             if ledger is not None:
                 lines.append(f"  {lesson.display_path}: {ledger.counts.summary()}")
@@ -105,7 +106,9 @@ def summary_of(report: Report) -> Summary:
     errors = sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
     return Summary(
         lines=tuple(report_lines(report)),
-        lessons=len(list(report.course.lessons())) if report.course else 0,
+        lessons=sum(len(list(c.lessons())) for c in (report.course, *report.course.editions))
+        if report.course
+        else 0,
         claims=report.claims.summary(),
         cells=report.cells_run + report.cells_cached,
         errors=errors,

@@ -15,9 +15,12 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.i18n.dates import long_date
+from pizarra.base.i18n.plurals import counted
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import resolve
 from pizarra.math.mathml import MathRenderer, with_macros
+from pizarra.render.alternates import alternate_links, original_href
 from pizarra.render.answers import answer_strings, render_answers
 from pizarra.render.asset_urls import asset_url
 from pizarra.render.csp import with_meta
@@ -83,15 +86,25 @@ def _page(
         .render(
             lang=lang,
             t=lambda key, **kw: t(lang, key, **kw),
+            counted=lambda key, count: counted(lang, key, count),
             course=course,
             root=root,
             css=css,
             scripts=scripts,
             asset=asset_url,
             page_title=page_title,
+            alternates=alternate_links(
+                course, root, _page_lesson(values), report=template == "report.html"
+            ),
             **values,
         )
     )
+
+
+def _page_lesson(values: dict[str, object]) -> int | None:
+    """The number of the lesson a page belongs to, if any (its alternates are that lesson's)."""
+    lesson = values.get("lesson")
+    return lesson.number if isinstance(lesson, Lesson) else None
 
 
 def lesson_path(lesson: Lesson) -> str:
@@ -151,6 +164,10 @@ def render_lesson_page(
         cells=ledger.cells_run if ledger is not None else 0,
         entry_href=_sibling_href,
         answer_strings=answer_strings(lang) if answers else None,
+        behind_original=original_href(course, "../", lesson.number)
+        if lesson.number in course.behind
+        else None,
+        synced=long_date(lesson.original_synced, lang) if lesson.original_synced else "",
     )
 
 
@@ -205,7 +222,7 @@ def render_lesson_body(
         lang=lang,
         math=localized(with_macros(math, lesson.macros), lang),
         lesson_href=lesson_href,
-        course_href=lambda number: f"../#leccion-{number}",
+        course_href=lambda number: f"../#{t(lang, 'id_lesson', n=number)}",
         source_number=sources.get,
         resolve=lambda ref: resolve(course, lesson, ref),
     )

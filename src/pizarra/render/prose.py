@@ -6,6 +6,7 @@ its own input) is inserted as markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,7 +52,17 @@ class ProseRenderer(RendererHTML):
         return ctx
 
     def math_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        return self._ctx(env).math(tokens[idx].content, False)
+        mathml = self._ctx(env).math(tokens[idx].content, False)
+        before, after = _glued(tokens, idx)
+        if not before and not after:
+            return mathml
+        return f'<span class="math-punct">{escapeHtml(before)}{mathml}{escapeHtml(after)}</span>'
+
+    def text(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        content = tokens[idx].content
+        lead = len(_glued(tokens, idx - 1)[1]) if idx > 0 else 0
+        tail = len(_glued(tokens, idx + 1)[0]) if idx + 1 < len(tokens) else 0
+        return escapeHtml(content[lead : len(content) - tail])
 
     def math_inline_double(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         return self._ctx(env).math(tokens[idx].content, True)
@@ -195,6 +206,33 @@ def _html(token: Token) -> str:
     return "" if token.meta.get("comment") else escapeHtml(token.content)
 
 
+_CLOSING = re.compile(r"^[,.:;)\]}!?…»”’]+")
+"""Punctuation that closes what comes before it: it stays on the line of its formula."""
+_OPENING = re.compile(r"[(\[{«“‘¿¡]+$")
+"""Punctuation that opens what comes after it: it stays on the line of its formula."""
+
+
+def _glued(tokens: Sequence[Token], idx: int) -> tuple[str, str]:
+    """The punctuation right before and right after the inline formula ``tokens[idx]``
+    (``(`` and ``)`` in ``($x$)``), rendered with it in one box that never breaks
+    between them: a browser may otherwise break the line between a formula and its comma.
+    Empty when ``tokens[idx]`` is no inline formula; a text token between two formulas
+    gives each its own punctuation, never a character twice."""
+    if tokens[idx].type != "math_inline":
+        return "", ""
+    before = after = ""
+    if idx + 1 < len(tokens) and tokens[idx + 1].type == "text":
+        match = _CLOSING.match(tokens[idx + 1].content)
+        after = match.group() if match else ""
+    if idx > 0 and tokens[idx - 1].type == "text":
+        text = tokens[idx - 1].content
+        closed = _CLOSING.match(text) if idx > 1 and tokens[idx - 2].type == "math_inline" else None
+        taken = len(closed.group()) if closed else 0
+        match = _OPENING.search(text, taken)
+        before = match.group() if match else ""
+    return before, after
+
+
 def fence_language(token: Token) -> str:
     """The language a fenced code block names (the first word of its info), or ""."""
     words = unescapeAll(token.info).split(maxsplit=1)
@@ -205,7 +243,8 @@ def _cite(ctx: ProseContext, key: str) -> str:
     number = ctx.source_number(key)
     if number is None:
         return f'<span class="cite">[{escapeHtml(key)}]</span>'
-    return f'<a class="cite" href="#fuente-{number}">[{number}]</a>'
+    anchor = t(ctx.lang, "id_source", n=number)
+    return f'<a class="cite" href="#{anchor}">[{number}]</a>'
 
 
 def equation_html(ctx: ProseContext, tex: str, anchor: str, number: int | None) -> Markup:

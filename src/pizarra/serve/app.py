@@ -37,6 +37,7 @@ from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
 from pizarra.check.code_cells import cell_figures
 from pizarra.pipeline.build import verify
+from pizarra.pipeline.editions import index_editions
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
 from pizarra.pipeline.tools import Report, Tools
@@ -55,7 +56,7 @@ from pizarra.serve.answers import (
 )
 from pizarra.serve.headers import SecurityHeaders
 from pizarra.serve.protocol import BoundedH11Protocol, listen
-from pizarra.serve.state import SEARCH, SiteState
+from pizarra.serve.state import SiteState, search_file
 from pizarra.source.model import Course, Lesson
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -123,10 +124,14 @@ def create_app(
         served, course = state.served, state.course
         if state.indexed == served or state.started != started or course is None:
             return
-        files = {k: v for k, v in state.files.items() if not k.startswith(SEARCH)}
+        files = {k: v for k, v in state.files.items() if not search_file(k)}
         for diagnostic in index_site(course, files, tools.store, background=True):
             print(diagnostic.format(), file=sys.stderr)
-        state.add_index({k: v for k, v in files.items() if k.startswith(SEARCH)}, served)
+        state.add_index({k: v for k, v in files.items() if search_file(k)}, served)
+        if course.editions:  # the original's search works meanwhile
+            for diagnostic in index_editions(course, files, tools.store, background=True):
+                print(diagnostic.format(), file=sys.stderr)
+            state.add_index({k: v for k, v in files.items() if search_file(k)}, served)
 
     def write_caches() -> None:
         """Do the writes the rebuilds left, each once (two threads may be at it)."""
@@ -291,7 +296,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     data = state.files.get(name)
     if data is None:
         return status_answer(course, 404, "not_found_title", "", live, errors=state.errors)
-    lesson = _lesson_for(course, name)
+    edition, lesson = _lesson_for(course, name)
     if lesson is not None and request.query_params:
         query = dict(request.query_params)
         params = {p for e in lesson.explorers() for p in state_params(e.spec)}
@@ -299,7 +304,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
             try:
                 ledger = state.ledgers.get(lesson.path)
                 figures = cell_figures(state.outcomes.get(lesson.path, []))
-                page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
+                page = render_lesson_page(edition, lesson, tools.math, query, ledger, figures)
                 data = page.encode()
             except ExplorerStateError as exc:
                 return status_answer(
@@ -311,8 +316,13 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
     return file_answer(request, data, media)
 
 
-def _lesson_for(course: Course, name: str) -> Lesson | None:
-    return next((lesson for lesson in course.lessons() if lesson_path(lesson) == name), None)
+def _lesson_for(course: Course, name: str) -> tuple[Course, Lesson | None]:
+    """The lesson whose page is ``name``, with its edition (the course or a translation)."""
+    for edition in (course, *course.editions):
+        for lesson in edition.lessons():
+            if edition.site_dir + lesson_path(lesson) == name:
+                return edition, lesson
+    return course, None
 
 
 def _ignored(path: str) -> bool:

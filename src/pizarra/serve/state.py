@@ -15,6 +15,12 @@ SEARCH = f"{FOLDER}/"
 """The search index's files in the site."""
 
 
+def search_file(path: str) -> bool:
+    """A file of a search index: the original's (``pagefind/``) or a translated
+    edition's (``en/pagefind/``)."""
+    return path.startswith(SEARCH) or path.partition("/")[2].startswith(SEARCH)
+
+
 @dataclass
 class SiteState:
     """The last good build and what the last build said."""
@@ -48,7 +54,7 @@ class SiteState:
         text = "\n".join(d.format() for d in report.diagnostics)
         passed = not report.failed(strict)
         if passed:
-            index = {k: v for k, v in self.files.items() if k.startswith(SEARCH)}
+            index = {k: v for k, v in self.files.items() if search_file(k)}
             self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
             self.ledgers = report.ledgers
             self.outcomes = report.outcomes
@@ -61,6 +67,6 @@ class SiteState:
     def add_index(self, index: dict[str, bytes], served: int) -> None:
         """The search index of taken build ``served``, unless another was taken since."""
         if self.served == served:
-            kept = {k: v for k, v in self.files.items() if not k.startswith(SEARCH)}
+            kept = {k: v for k, v in self.files.items() if not search_file(k)}
             self.files = {**kept, **index}
             self.indexed = served

@@ -20,6 +20,7 @@ from pizarra.source.lesson_file import LessonReader, read_lesson_file
 from pizarra.source.model import Course, CourseEntry
 from pizarra.source.syntax.macros import merged, read_macros
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
+from pizarra.source.translations import TRANSLATION_FIELDS, with_translations
 
 MANIFEST = "course.yaml"
 MAX_LABELS = 10_000
@@ -72,12 +73,13 @@ def load_course(
     values = doc.values
     origin = SourcePos(shown, 1, 1)
     for key in values:
-        if key not in ("title", "lang", "description", "lessons", "macros"):
+        if key not in ("title", "lang", "description", "lessons", "macros", *TRANSLATION_FIELDS):
             errors.append(
                 Diagnostic(
                     doc.key_pos.get(key, origin),
                     f"unknown course field {key!r}",
-                    hint="fields: title, lang, description, lessons, macros",
+                    hint="fields: title, lang, description, lessons, macros, languages, "
+                    "translations, url",
                 )
             )
     title = values.get("title")
@@ -126,6 +128,7 @@ def load_course(
         root=src,
         entries=tuple(entry for entry, _ in entries),
     )
+    course = with_translations(course, values, doc.key_pos, read, macros, errors)
     return course, errors
 
 

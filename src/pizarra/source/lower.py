@@ -129,6 +129,10 @@ def parse_lesson(
         macros=front.macros,
         bibliography=tuple(path.parent / name for name in front.bibliography),
         data_files=tuple(ctx.data_files),
+        original=front.original,
+        original_digest=front.original_digest,
+        original_blocks=front.original_blocks,
+        original_synced=front.original_synced,
     )
     return lesson, diagnostics
 

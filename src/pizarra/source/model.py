@@ -83,6 +83,14 @@ class Lesson:
     """Other files its parse read (a ``{csv-table}``'s ``:file:``): inputs of the build."""
     kernel_memory: int | None = None
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
+    original: str = ""
+    """Front matter ``original``: the lesson file this one translates (empty: an original)."""
+    original_digest: str = ""
+    """Front matter ``original_digest``: the version of the original it follows."""
+    original_blocks: tuple[str, ...] = ()
+    """Front matter ``original_blocks``: digests of the original's paragraphs then."""
+    original_synced: str = ""
+    """Front matter ``original_synced``: the day (ISO date) it was last in step."""
 
     def read_files(self) -> tuple[Path, ...]:
         """Every file besides itself and its images that its parse read: a change to one
@@ -127,6 +135,18 @@ class CourseEntry:
 
 
 @dataclass(frozen=True)
+class Alternate:
+    """One edition of a course, as the pages of the others see it."""
+
+    lang: str
+    """Its language."""
+    site_dir: str
+    """Its folder in the site (empty for the original)."""
+    slugs: Mapping[int, str]
+    """Lesson number -> slug, for the lessons it has."""
+
+
+@dataclass(frozen=True)
 class Course:
     """The whole course, lessons in order."""
 
@@ -140,6 +160,20 @@ class Course:
     """The folder of the course (or of the single lesson file)."""
     entries: tuple[CourseEntry, ...]
     """Lessons in order of their numbers."""
+    site_dir: str = ""
+    """The folder of this edition in the site: empty for the original, ``en/`` for a
+    translation (:mod:`pizarra.source.translations`)."""
+    editions: tuple[Course, ...] = ()
+    """The original's translated editions, in the order ``languages`` lists them."""
+    alternates: tuple[Alternate, ...] = ()
+    """Every edition's language, folder and lesson slugs (the original's first), so each
+    page can link to itself in the other languages."""
+    url: str = ""
+    """Where the site is published (``https://host/sub/``), from ``course.yaml``: what the
+    sitemap's absolute URLs start with; empty when not declared."""
+    behind: Mapping[int, str] = field(default_factory=dict)
+    """A translation's lessons whose original changed since ``original_digest``: number ->
+    the original's current digest."""
 
     def entry(self, number: int) -> CourseEntry | None:
         return next((e for e in self.entries if e.number == number), None)

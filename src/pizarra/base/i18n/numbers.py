@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from babel import Locale, localedata
+from babel import Locale, UnknownLocaleError, localedata
 from babel.core import get_global
 
 MIN_GROUPING: dict[str, int] = {
@@ -46,6 +46,23 @@ MAX_DIGITS = 60
 @lru_cache(maxsize=32)
 def _locale(lang: str) -> Locale:
     return Locale.parse(lang, sep="-")
+
+
+@lru_cache(maxsize=64)
+def known_locale(lang: str) -> bool:
+    """True if CLDR (Babel's copy) has data for the BCP 47 tag ``lang`` (``es-MX``)."""
+    if len(lang) > 35:
+        return False
+    try:
+        _locale(lang)
+    except (ValueError, TypeError, LookupError, UnknownLocaleError):
+        return False
+    return True
+
+
+def decimal_symbol(lang: str) -> str:
+    """The decimal separator CLDR gives ``lang``: ``,`` in ``es``, ``.`` in ``es-MX``."""
+    return _rules(lang)[3]
 
 
 def _locale_chain(locale: Locale) -> list[str]:

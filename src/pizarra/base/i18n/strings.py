@@ -7,6 +7,7 @@ fall back to another one.
 from __future__ import annotations
 
 from pizarra.base.i18n.answers import ANSWER_STRINGS
+from pizarra.base.i18n.numbers import known_locale
 
 STRINGS: dict[str, dict[str, str]] = {
     "es": {
@@ -79,7 +80,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "report_description": "Informe de verificación de la lección «{title}»: cada afirmación, celda de código y referencia comprobada.",
         "report_intro": "Antes de publicar esta lección, pizarra volvió a ejecutar su código, comprobó sus afirmaciones numéricas en aritmética exacta y resolvió sus referencias. Aquí está el detalle, y también lo que no pudo decidir.",
         "report_links": "Además, cada enlace interno de la lección y cada ancla (#) apuntan a una página o sección que existe.",
-        "report_summary": "Verificación de esta lección. Afirmaciones comprobadas en aritmética exacta: {checked}. Supuestas, porque solo repiten una hipótesis declarada: {assumed}. Sin comprobar, porque pizarra no pudo decidirlas (lo que no significa que sean falsas): {unchecked}. Celdas de código re-ejecutadas: {cells}.",
+        "report_summary": "Verificación de esta lección: {checked}; {assumed}; {unchecked}; {cells}.",
         "report_link_text": "Ver qué se ha comprobado y qué no",
         "report_claims_heading": "Afirmaciones matemáticas",
         "report_claims_intro": "Cada relación (=, <, ≈…) de la lección, tal como se lee en la página, con su línea en el archivo fuente y uno de estos estados:",
@@ -159,6 +160,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "task_open": "pendiente",
         "show_more": "Mostrar",
         "card_link": "Abrir",
+        "language_name": "Español",
+        "languages_nav": "Esta página en otros idiomas",
+        "translation_behind": "El original de esta traducción ha cambiado desde que se tradujo: puede que esta página aún no recoja sus últimos cambios.",
+        "translation_behind_since": "El original de esta traducción ha cambiado desde que se puso al día, el {date}: puede que esta página aún no recoja sus últimos cambios.",
+        "translation_original": "Leer el original",
+        "id_main": "contenido",
+        "id_sources": "fuentes",
+        "id_source": "fuente-{n}",
+        "id_question": "pregunta-{n}",
+        "id_lessons": "lecciones",
+        "id_lesson": "leccion-{n}",
+        "id_upcoming": "proximamente",
+        "id_nav_lessons": "nav-lecciones",
+        "id_nav_page": "nav-pagina",
+        "id_claims": "afirmaciones",
+        "id_cells": "celdas",
+        "id_references": "referencias",
     },
     "en": {
         "skip_to_content": "Skip to content",
@@ -230,7 +248,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "report_description": "Verification report of the lesson “{title}”: every statement, code cell and reference checked.",
         "report_intro": "Before publishing this lesson, pizarra re-ran its code, checked its numeric statements in exact arithmetic and resolved its references. Here is the detail, including what it could not decide.",
         "report_links": "Also, every internal link and anchor (#) of the lesson points to a page or section that exists.",
-        "report_summary": "Verification of this lesson. Statements checked in exact arithmetic: {checked}. Assumed, because they only restate a declared assumption: {assumed}. Unchecked, because pizarra could not decide them (which does not make them false): {unchecked}. Code cells re-run: {cells}.",
+        "report_summary": "Verification of this lesson: {checked}; {assumed}; {unchecked}; {cells}.",
         "report_link_text": "See what was checked and what was not",
         "report_claims_heading": "Math statements",
         "report_claims_intro": "Every relation (=, <, ≈…) in the lesson, as it reads on the page, with its line in the source file and one of these states:",
@@ -310,6 +328,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "task_open": "to do",
         "show_more": "Show",
         "card_link": "Open",
+        "language_name": "English",
+        "languages_nav": "This page in other languages",
+        "translation_behind": "The original of this translation has changed since it was translated: this page may not reflect its latest changes yet.",
+        "translation_behind_since": "The original of this translation has changed since it was brought up to date on {date}: this page may not reflect its latest changes yet.",
+        "translation_original": "Read the original",
+        "id_main": "content",
+        "id_sources": "sources",
+        "id_source": "source-{n}",
+        "id_question": "question-{n}",
+        "id_lessons": "lessons",
+        "id_lesson": "lesson-{n}",
+        "id_upcoming": "upcoming",
+        "id_nav_lessons": "nav-lessons",
+        "id_nav_page": "nav-page",
+        "id_claims": "claims",
+        "id_cells": "cells",
+        "id_references": "references",
     },
 }
 
@@ -317,7 +352,11 @@ LANGUAGES = tuple(STRINGS)
 
 
 def supported(lang: str) -> bool:
-    return lang in STRINGS
+    """A language pizarra speaks: ``es``, ``en``, or a regional variant CLDR knows
+    (``es-MX``, ``es-419``, ``en-GB``: its numbers follow the region, its words the
+    language)."""
+    base, _, region = lang.partition("-")
+    return base in STRINGS and (not region or known_locale(lang))
 
 
 for _lang, _strings in ANSWER_STRINGS.items():
@@ -326,5 +365,5 @@ for _lang, _strings in ANSWER_STRINGS.items():
 
 def t(lang: str, key: str, **values: object) -> str:
     """The string ``key`` in ``lang``, with ``{name}`` fields filled from ``values``."""
-    text = STRINGS[lang][key]
+    text = STRINGS[lang.partition("-")[0]][key]
     return text.format(**values) if values else text

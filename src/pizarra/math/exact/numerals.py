@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from pizarra.base.i18n.numbers import decimal_symbol
+
 CANDIDATE = re.compile(r"\d+(?:(?:\{,\}|\\,|[.,])\d+)*")
 """Digits joined by the separators a numeral may use: what :func:`scan` looks at."""
 
@@ -150,13 +152,22 @@ def read(text: str, lang: str) -> Numeral | Ambiguous:
     parts = _SEPARATOR.split(text)
     separators = _SEPARATOR.findall(text)
     if _spanish(lang):
+        if separators == ["."] and not _thousands(parts):  # 0.625, 3.7, 6.02 (not 1.024)
+            return Numeral(parts[0], parts[1], False)
         return _read(text, parts, separators, decimal="{,}", lang_name="Spanish")
     return _read(text, parts, separators, decimal=".", lang_name="English")
 
 
 @lru_cache(maxsize=64)
 def _spanish(lang: str) -> bool:
-    return lang.split("-")[0].lower() == "es"
+    """Spanish with CLDR's decimal comma (``es``, ``es-ES``, ``es-AR``); ``es-MX`` and
+    ``es-419`` write a decimal point, as English does."""
+    return lang.split("-")[0].lower() == "es" and decimal_symbol(lang) == ","
+
+
+def _thousands(parts: list[str]) -> bool:
+    """Whether digits split by one ``.`` may be a thousands grouping (``1.024``)."""
+    return 1 <= len(parts[0]) <= 3 and not parts[0].startswith("0") and len(parts[1]) == 3
 
 
 def _read(

@@ -170,9 +170,12 @@ class LowerContext:
 TEMPLATE_IDS = frozenset(
     {"contenido", "fuentes", "nav-lecciones", "nav-pagina", "lecciones", "proximamente"}
     | {"afirmaciones", "celdas", "referencias"}
+    | {"content", "sources", "nav-lessons", "nav-page", "lessons", "upcoming"}
+    | {"claims", "cells", "references"}
 )
-"""Ids the page templates give their own elements (main, sources, navigation...)."""
-_TEMPLATE_ID = re.compile(r"(?:fuente|pregunta|leccion)-\d+")
+"""Ids the page templates give their own elements (main, sources, navigation...), in
+every interface language (``id_*`` in :mod:`pizarra.base.i18n.strings`)."""
+_TEMPLATE_ID = re.compile(r"(?:fuente|pregunta|leccion|source|question|lesson)-\d+")
 
 
 def template_id(anchor: str) -> bool:

@@ -60,7 +60,9 @@ def lower_exercise(
     label = options.get("label", "")
     if label and LABEL.match(label):
         title = t(ctx.lang, "exercise_n", n=number)
-        ctx.add_target(label, "exercise", number, title, directive.pos, f"pregunta-{number}")
+        ctx.add_target(
+            label, "exercise", number, title, directive.pos, t(ctx.lang, "id_question", n=number)
+        )
     elif label:
         ctx.error(directive.pos, f"invalid label {label!r}", hint="e.g. :label: ex-sum")
     ctx.inside_exercise = True

@@ -11,6 +11,7 @@ from pizarra.base.i18n.strings import LANGUAGES, supported
 from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.source.syntax.macros import read_macros
+from pizarra.source.syntax.translation_fields import translation_fields
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
 
 DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
@@ -30,6 +31,10 @@ _FIELDS = {
     "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
     "kernel_memory": "MiB of data the lesson's kernel may allocate (default 2048, at most 8192)",
     "substitutions": "name -> Markdown that {{ name }} stands for in the text",
+    "original": "a translation's original lesson file (a path from this file)",
+    "original_digest": "the version of the original it follows (`pizarra translate --sync`)",
+    "original_blocks": "digests of the original's paragraphs at that version (written with it)",
+    "original_synced": "the day the translation was last brought in step (written with it)",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -82,6 +87,13 @@ class FrontMatter:
     """MiB of data the lesson's kernel may allocate; None for pizarra's default."""
     substitutions: dict[str, str] = field(default_factory=dict)
     """What each ``{{ name }}`` in the text stands for (Markdown)."""
+    original: str = ""
+    """A translation's original lesson file, relative to this one."""
+    original_digest: str = ""
+    """The original's digest when the translation was last brought in step."""
+    original_blocks: tuple[str, ...] = ()
+    original_synced: str = ""
+    """The digests of the original's paragraphs then, to name the ones changed since."""
 
 
 def parse_front_matter(
@@ -228,6 +240,7 @@ def parse_front_matter(
                 f"a substitution is longer than {MAX_SUBSTITUTION_CHARS:,} characters",
             )
         )
+    original, original_digest, original_blocks, synced = translation_fields(values, where, errors)
     if errors:
         return None, errors
     return (
@@ -248,6 +261,10 @@ def parse_front_matter(
             seconds(cell_timeout) if cell_timeout is not None else None,
             kernel_memory,
             substitutions,
+            original,
+            original_digest,
+            original_blocks,
+            synced,
         ),
         [],
     )
