@@ -213,7 +213,7 @@ def test_serve_on_a_busy_port_says_so(capsys: pytest.CaptureFixture[str]) -> Non
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        assert main(["serve", "--port", str(port)]) == 1
+        assert main(["serve", "--example", "--port", str(port)]) == 1
     err = capsys.readouterr().err
     assert f"port {port} on 127.0.0.1 is in use" in err
     assert "hint: " in err

@@ -128,7 +128,7 @@ def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
 ) -> None:
     venv, env = installed
     pizarra = venv / "bin" / "pizarra"
-    out = run([pizarra, "build", "-o", tmp_path / "site"], tmp_path, env)
+    out = run([pizarra, "build", "--example", "-o", tmp_path / "site"], tmp_path, env)
     assert "pizarra build: wrote" in out
     pages = sorted((tmp_path / "site").glob("*/index.html"))
     assert (tmp_path / "site" / "indice" / "index.html") in pages  # the course's index

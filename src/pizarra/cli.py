@@ -20,8 +20,36 @@ DEFAULT_OUT = Path("_site")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if hasattr(args, "src"):
+        src = source_of(args.src, args.example, args.command)
+        if src is None:
+            return 2
+        args.src = src
     command: int = args.run(args)
     return command
+
+
+def source_of(given: Path | None, example: bool, command: str) -> Path | None:
+    """What a run works on: SRC when given; the bundled course with ``--example``; else
+    the current folder when it holds a ``course.yaml``. None (after saying why) when
+    there is nothing to work on, rather than silently the bundled course."""
+    if example:
+        if given is not None:
+            print(f"pizarra {command}: give SRC or --example, not both", file=sys.stderr)
+            return None
+        return BUNDLED
+    if given is not None:
+        return given
+    if (Path.cwd() / "course.yaml").is_file():
+        return Path(".")
+    print(
+        f"pizarra {command}: no course here: this folder has no course.yaml\n"
+        f"  hint: give a course folder or a lesson .md file (pizarra {command} SRC), "
+        f"start one with `pizarra init`, or try the bundled course: "
+        f"pizarra {command} --example",
+        file=sys.stderr,
+    )
+    return None
 
 
 YOUNG_COLLECTION = 200_000
@@ -52,17 +80,23 @@ def _parser() -> argparse.ArgumentParser:
         prog="pizarra",
         description="Publish interactive, verified math lessons as a static site.",
     )
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"pizarra {_version()}")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND", dest="command")
 
     def source(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "src",
             nargs="?",
             type=Path,
-            default=BUNDLED,
+            default=None,
             metavar="SRC",
             help="a course folder (with course.yaml) or one lesson .md file "
-            "(default: the bundled course, Math for AI)",
+            "(default: the current folder, when it holds a course.yaml)",
+        )
+        sub.add_argument(
+            "--example",
+            action="store_true",
+            help="work on the bundled example course, Math for AI",
         )
         sub.add_argument(
             "--strict", action="store_true", help="treat warnings (an uncited source...) as errors"
@@ -125,6 +159,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     i.set_defaults(run=_import)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pizarra")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:

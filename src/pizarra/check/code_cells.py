@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.check.figure_svg import svg_problem, unsafe_figures
+from pizarra.check.install_hint import install_command, missing_module
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
@@ -277,7 +278,7 @@ def _missing(cell: CodeCell, packages: tuple[str, ...]) -> Diagnostic:
         cell.pos,
         f"not run: the lesson needs {names}, not installed where pizarra runs; "
         "this cell and the ones after it are not checked",
-        hint=f"install it (`pip install {names.replace(', ', ' ')}`) to run and check them",
+        hint=f"install it (`{install_command(packages)}`) to run and check them",
         severity=Severity.WARNING,
     )
 
@@ -292,10 +293,13 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
         return Diagnostic(cell.pos, f"the code cell was killed by signal {name}", detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     if code == 1 and lines and _CELL_FRAME.search(result.stderr):
+        module = missing_module(lines[-1])
         return Diagnostic(
             _innermost_line(result.stderr, outcome),
             f"the code cell raised {plain(lines[-1].strip())[:300]}",
-            hint="tag the cell `raises-exception` if the error is what it shows",
+            hint=f"install it: {install_command((module,))}"
+            if module
+            else "tag the cell `raises-exception` if the error is what it shows",
             detail=detail,
         )
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)

@@ -16,12 +16,14 @@ from typing import Any
 from pizarra import BUNDLED as BUNDLED
 from pizarra.base.errors import Diagnostic, SourcePos, display_path
 from pizarra.base.i18n.strings import LANGUAGES, supported
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.lesson_file import LessonReader, read_lesson_file
 from pizarra.source.model import Course, CourseEntry
 from pizarra.source.syntax.macros import merged, read_macros
 from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
 
 MANIFEST = "course.yaml"
+_COURSE_FIELDS = ("title", "lang", "description", "lessons", "macros")
 MAX_LABELS = 10_000
 """Labels an upcoming lesson may list (each resolves ``{ref}`` to its course entry)."""
 _LABEL = re.compile(r"^[\w:.-]{1,200}$")
@@ -72,12 +74,14 @@ def load_course(
     values = doc.values
     origin = SourcePos(shown, 1, 1)
     for key in values:
-        if key not in ("title", "lang", "description", "lessons", "macros"):
+        if key not in _COURSE_FIELDS:
             errors.append(
                 Diagnostic(
                     doc.key_pos.get(key, origin),
                     f"unknown course field {key!r}",
-                    hint="fields: title, lang, description, lessons, macros",
+                    hint=did_you_mean(
+                        str(key), _COURSE_FIELDS, "fields: " + ", ".join(_COURSE_FIELDS)
+                    ),
                 )
             )
     title = values.get("title")

@@ -15,6 +15,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
@@ -183,7 +184,8 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
             ctx.error(
-                directive.pos, f"unknown directive {{{directive.name}}}", hint=_directive_hint()
+                directive.pos, f"unknown directive {{{directive.name}}}",
+                hint=did_you_mean(directive.name, DIRECTIVES, _directive_hint(), _braced),
             )
             continue
 
@@ -249,6 +251,10 @@ def _gate_pairs(tokens: list[Token]) -> dict[int, int]:
         elif edge == "end" and open_starts.get(base):
             pairs[open_starts[base].pop()] = at
     return pairs
+
+
+def _braced(name: str) -> str:
+    return "`{" + name + "}`"
 
 
 def _directive_hint() -> str:

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
 from pizarra.source.blocks import CELL_TAGS
 from pizarra.source.syntax.options import split_options
@@ -96,7 +97,8 @@ def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, li
     for key, pos in doc.key_pos.items():
         if key not in OPTIONS:
             known = ", ".join(sorted(OPTIONS))
-            errors.append(Diagnostic(pos, f"unknown cell option {key!r}", hint=f"known: {known}"))
+            hint = did_you_mean(key, OPTIONS, f"known: {known}")
+            errors.append(Diagnostic(pos, f"unknown cell option {key!r}", hint=hint))
     values = {k: v for k, v in doc.values.items() if k in OPTIONS}
     return _validate(values, doc.key_pos, body_pos, content, end + 1, errors)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.i18n.strings import LANGUAGES, supported
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.source.syntax.macros import read_macros
@@ -102,7 +103,11 @@ def parse_front_matter(
                 Diagnostic(
                     where.get(str(key), origin),
                     f"unknown front matter field {key!r}",
-                    hint="known fields: " + ", ".join(_FIELDS),
+                    hint=did_you_mean(
+                        str(key),
+                        [*_FIELDS, *_NOTEBOOK_FIELDS],
+                        "known fields: " + ", ".join(_FIELDS),
+                    ),
                 )
             )
     for key in _REQUIRED:

@@ -14,6 +14,7 @@ from itertools import accumulate
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
 from pizarra.source.syntax.ref import lower_link
@@ -97,7 +98,12 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 ctx.error(
                     pos,
                     f"unknown role {{{name}}}",
-                    hint="roles: " + ", ".join("{" + r + "}" for r in sorted(roles)),
+                    hint=did_you_mean(
+                        name,
+                        roles,
+                        "roles: " + ", ".join("{" + r + "}" for r in sorted(roles)),
+                        lambda r: "`{" + r + "}`",
+                    ),
                 )
             else:
                 rule(ctx, child.content, pos, child)

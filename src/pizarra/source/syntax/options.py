@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.suggest import did_you_mean
 
 _OPTION = re.compile(r"^:([A-Za-z][\w-]*):(?:\s+(.*?))?\s*$")
 
@@ -53,7 +54,13 @@ def split_options(
         if name not in allowed:
             known = ", ".join(f":{k}:" for k in sorted(allowed)) or "none"
             errors.append(
-                Diagnostic(pos, f"unknown option :{name}:", hint=f"options allowed here: {known}")
+                Diagnostic(
+                    pos,
+                    f"unknown option :{name}:",
+                    hint=did_you_mean(
+                        name, allowed, f"options allowed here: {known}", lambda k: f"`:{k}:`"
+                    ),
+                )
             )
             continue
         if name in options:

@@ -1,0 +1,100 @@
+"""What an author meets first: where a command looks for the course, `--version`,
+"did you mean" for a misspelt name, duplicate YAML keys, what to install."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pizarra.base.suggest import did_you_mean
+from pizarra.check.install_hint import extras, install_command, missing_module
+from pizarra.cli import main, source_of
+from pizarra.source.lower import parse_lesson
+from tests.support import lesson_from
+
+
+def test_no_src_outside_a_course_is_an_error_not_the_bundled_course(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert "no course.yaml" in err
+    assert "--example" in err and "pizarra init" in err
+
+
+def test_no_src_inside_a_course_is_that_course(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "course.yaml").write_text("title: T\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert source_of(None, False, "check") == Path(".")
+
+
+def test_the_bundled_course_only_with_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from pizarra import BUNDLED
+
+    assert source_of(None, True, "serve") == BUNDLED
+    assert source_of(Path("x.md"), True, "serve") is None
+    assert "not both" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("pizarra ")
+
+
+def test_did_you_mean_names_the_close_one_else_the_list() -> None:
+    assert did_you_mean("notee", ["note", "warning"], "all") == "did you mean `note`?"
+    assert did_you_mean("zzz", ["note", "warning"], "all") == "all"
+
+
+@pytest.mark.parametrize(
+    ("body", "message", "hint"),
+    [
+        (":::{notee}\nx\n:::\n", "unknown directive {notee}", "did you mean `{note}`?"),
+        ("See {lessn}`2`.\n", "unknown role {lessn}", "did you mean `{lesson}`?"),
+        (":::{note}\n:clas: x\nT\n:::\n", "unknown option :clas:", "did you mean `:class:`?"),
+        (
+            "```{code-cell} python\n---\ntimout: 3\n---\n1\n```\n",
+            "unknown cell option 'timout'",
+            "did you mean `timeout`?",
+        ),
+    ],
+)
+def test_misspelt_names_get_the_close_name(body: str, message: str, hint: str) -> None:
+    _, errors = lesson_from(body)
+    found = [e for e in errors if message in e]
+    assert found, errors
+    assert hint in found[0], found[0]
+    assert len(found[0]) < 300
+
+
+def _front(extra: str) -> list[str]:
+    text = f"---\ntitle: T\nlesson: 1\nlang: en\nsummary: S\n{extra}---\nBody.\n"
+    _, diagnostics = parse_lesson(Path("f.md"), "f.md", text)
+    return [d.format() for d in diagnostics]
+
+
+def test_a_misspelt_front_matter_field_gets_the_close_name() -> None:
+    errors = _front("sumary: x\n")
+    assert any("unknown front matter field 'sumary'" in e and "`summary`" in e for e in errors)
+
+
+def test_a_duplicate_key_is_an_error_at_the_second() -> None:
+    errors = _front("summary: again\n")
+    assert any(
+        e.startswith("f.md:6:1: error: the front matter gives 'summary' twice") for e in errors
+    ), errors
+
+
+def test_the_missing_package_hint_names_the_extra() -> None:
+    assert "notebook" in extras().values()
+    assert install_command(("matplotlib",)) == "pip install 'pizarra[notebook]'"
+    assert install_command(("pandas",)) == "pip install pandas"
+    assert install_command(("pytest",)) == "pip install pytest"  # test extra: never
+    assert missing_module("ModuleNotFoundError: No module named 'scipy.sparse'") == "scipy"
+    assert missing_module("ValueError: x") is None
