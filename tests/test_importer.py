@@ -75,7 +75,7 @@ def test_a_notebook_keeps_its_cells_tags_and_outputs(tmp_path: Path) -> None:
     ]
     path = tmp_path / "powers.ipynb"
     nbformat.write(notebook, path)
-    text = import_file(path, 2, "es").text
+    text = import_file(path, 2, "es", pin_outputs=True).text
     assert text == (
         "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n---\n"
         "Doubling, again and again.\n\n"
@@ -144,7 +144,7 @@ def test_an_imported_notebook_has_its_code_cells_and_no_others(name: str, tmp_pa
     notebook.cells = [nbformat.v4.new_markdown_cell("# Hostile\n\nIntro."), *HOSTILE[name]]
     path = tmp_path / "hostile.ipynb"
     nbformat.write(notebook, path)
-    imported = import_file(path)
+    imported = import_file(path, pin_outputs=True)
     lesson, _ = parse_lesson(tmp_path / "out.md", "out.md", imported.text)
     assert lesson is not None
     cells = [block for block in walk(lesson.blocks) if isinstance(block, CodeCell)]
@@ -173,3 +173,61 @@ def test_a_title_on_several_lines_becomes_one(tmp_path: Path) -> None:
     nbformat.write(notebook, path)
     lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", import_file(path).text)
     assert lesson is not None and lesson.title == "A --- lesson: 99", errors
+
+
+BADGES = (
+    '<table align="left">\n  <td>\n    <a href="https://colab.example/nb" target="_parent">'
+    '<img src="https://colab.example/badge.svg" alt="Open In Colab"/></a>\n  </td>\n</table>'
+)
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+
+
+def test_a_notebook_as_written_for_jupyter_becomes_a_lesson_that_parses(tmp_path: Path) -> None:
+    """Bold title, `#` sections, a badge table, an error output, a sibling link, an
+    attachment: each made what pizarra reads, with a note where something went."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("**Tools - NumPy**\n\n*NumPy is fundamental.*"),
+        nbformat.v4.new_markdown_cell(BADGES),
+        nbformat.v4.new_markdown_cell("# Arrays\n\n## Shapes\n\nSee [pandas](tools_pandas.ipynb)."),
+        nbformat.v4.new_code_cell(
+            "1/0",
+            outputs=[
+                nbformat.v4.new_output("error", ename="ZeroDivisionError", evalue="", traceback=[])
+            ],
+        ),
+        nbformat.v4.new_markdown_cell("![a dot](attachment:dot.png) and <b>bold</b>"),
+    ]
+    notebook.cells[-1]["attachments"] = {"dot.png": {"image/png": PNG}}
+    path = tmp_path / "tools_numpy.ipynb"
+    nbformat.write(notebook, path)
+    imported = import_file(path)
+    text = imported.text
+    assert text.startswith("---\ntitle: Tools - NumPy\n")
+    assert (
+        "[Open In Colab](https://colab.example/nb)" in text and "<" not in text.split("---", 2)[2]
+    )
+    assert "\n## Arrays\n" in text and "\n### Shapes\n" in text and "**Tools" not in text
+    assert "See pandas." in text  # the sibling notebook is not imported
+    assert ":tags: [raises-exception]" in text
+    assert "![a dot](tools_numpy-images/cell5-dot.png) and **bold**" in text
+    assert [name for name, _ in imported.files] == ["tools_numpy-images/cell5-dot.png"]
+    assert any("<table>" in note for note in imported.notes)
+    (tmp_path / "tools_numpy-images").mkdir()
+    (tmp_path / "tools_numpy-images" / "cell5-dot.png").write_bytes(imported.files[0][1])
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == [] and lesson is not None
+    with_link = import_file(path, lessons=frozenset({"tools_pandas"})).text
+    assert "See [pandas](tools_pandas.md)." in with_link
+
+
+def test_a_title_comes_from_the_file_name_when_the_notebook_starts_with_prose(
+    tmp_path: Path,
+) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("Some prose.\n\n# A section")]
+    path = tmp_path / "02.08-Sorting.ipynb"
+    nbformat.write(notebook, path)
+    imported = import_file(path)
+    assert imported.text.startswith("---\ntitle: Sorting\n")
+    assert "\n## A section" in imported.text

@@ -157,6 +157,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE.bib",
         help="a BibTeX file for {cite}, as a path from the lesson (repeatable)",
     )
+    i.add_argument(
+        "--pin-outputs",
+        action="store_true",
+        help="keep a notebook's saved outputs as {output} blocks that every build checks "
+        "(default: the page shows what each cell prints when built)",
+    )
     i.set_defaults(run=_import)
     return parser
 
@@ -228,7 +234,9 @@ def _import(args: argparse.Namespace) -> int:
         print(f"pizarra import: {source}: give an existing .ipynb or .md file", file=sys.stderr)
         return 2
     try:
-        imported = import_file(source, args.lesson, args.lang, tuple(args.bib))
+        imported = import_file(
+            source, args.lesson, args.lang, tuple(args.bib), pin_outputs=args.pin_outputs
+        )
     except (NotImportable, OSError, UnicodeDecodeError) as exc:
         print(f"pizarra import: {exc}", file=sys.stderr)
         return 1
@@ -236,7 +244,16 @@ def _import(args: argparse.Namespace) -> int:
         print(f"pizarra import: {source}: {note}", file=sys.stderr)
     if args.out is None:
         sys.stdout.write(imported.text)
+        if imported.files:
+            print(
+                f"pizarra import: {len(imported.files)} attached image(s) not written: "
+                "give -o to write the lesson and its images",
+                file=sys.stderr,
+            )
     else:
+        for name, data in imported.files:
+            (args.out.parent / name).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(args.out.parent / name, data)
         write_atomic(args.out, imported.text.encode())
         print(
             f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",

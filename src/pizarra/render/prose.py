@@ -81,6 +81,9 @@ class ProseRenderer(RendererHTML):
         if isinstance(ref, Ref):
             found = self._ctx(env).resolve(ref)
             href = found.href if isinstance(found, Resolved) else ref.label
+            fragment = token.meta.get("fragment")
+            if isinstance(fragment, str) and isinstance(found, Resolved) and "#" not in href:
+                href += fragment
             return f'<a href="{escapeHtml(href)}">'
         return self.renderToken(tokens, idx, options, env)
 

@@ -109,6 +109,7 @@ def parse_lesson(
         index=tuple(ctx.index_entries),
         targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
+        inline_images=tuple(ctx.images),
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,

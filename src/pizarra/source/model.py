@@ -81,6 +81,8 @@ class Lesson:
     """The BibTeX files its front matter names (inputs of the build, like its images)."""
     kernel_memory: int | None = None
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
+    inline_images: tuple[Image, ...] = ()
+    """Markdown images of local files (``![alt](a.png)``), copied like ``{image}``."""
 
     def code_cells(self) -> Iterator[CodeCell]:
         """Every code cell, including those inside exercises and notes."""
@@ -93,8 +95,10 @@ class Lesson:
         yield from (b for b in walk(self.blocks) if isinstance(b, Exercise))
 
     def images(self) -> Iterator[Image]:
-        """Every ``{image}`` and ``{figure}`` (their files are copied into the site)."""
+        """Every ``{image}``, ``{figure}`` and Markdown image of a file (their files are
+        copied into the site)."""
         yield from (b for b in walk(self.blocks) if isinstance(b, Image))
+        yield from self.inline_images
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.local_files import lower_image, lower_lesson_link
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
 
@@ -109,7 +110,13 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
-            lower_link(ctx, child, locate.find("](" + href, opening=True))
+            at = locate.find("](" + href, opening=True)
+            if not lower_lesson_link(ctx, child, at):
+                lower_link(ctx, child, at)
+        elif child.type == "image":
+            lower_image(
+                ctx, child, locate.find("](" + str(child.attrGet("src") or ""), opening=True)
+            )
         elif child.type == "text_special" and child.markup in ("\\(", "\\["):
             ctx.warn(
                 locate.find(child.markup),
