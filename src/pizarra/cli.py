@@ -323,6 +323,10 @@ def _print_claims(report: Report) -> None:
 def _print_report(report: Report, command: str, strict: bool) -> None:
     from pizarra.pipeline.manifest import report_lines
 
+    if strict:
+        known = {(d.pos, d.message) for d in report.diagnostics}
+        report.diagnostics += [d for d in report.unpinned() if (d.pos, d.message) not in known]
+        report.diagnostics.sort(key=lambda d: (d.pos, d.message))
     for line in report_lines(report):
         print(line, file=sys.stderr)
     print(summary(report, command), file=sys.stderr)

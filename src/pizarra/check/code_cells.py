@@ -84,6 +84,17 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
     }
 
 
+def cell_printed(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, str]:
+    """What each cell with no ``{output}`` block printed, for the page to show as this
+    build's output (not under ``remove-output``)."""
+    hidden = {"remove-output", "remove-cell"}
+    return {
+        o.cell.pos: o.result.stdout
+        for o in outcomes
+        if o.cell.output is None and o.result.ok and o.result.stdout and not o.cell.tags & hidden
+    }
+
+
 def runnable_cells(lesson: Lesson) -> list[CodeCell]:
     """The cells the kernel runs, in order: every known language, not ``skip-execution``."""
     return [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
@@ -130,12 +141,17 @@ def run_code_cells(
 
 
 def check_code_cells(
-    lesson: Lesson, outcomes: list[CellOutcome], output_limit: int = DEFAULT_OUTPUT_LIMIT
+    lesson: Lesson,
+    outcomes: list[CellOutcome],
+    output_limit: int = DEFAULT_OUTPUT_LIMIT,
+    pin: bool = False,
 ) -> list[Diagnostic]:
     """Diagnostics for every cell: wrong language, failure, or output unlike its block.
 
     ``output_limit`` is only quoted in the message about a flooded output; pass the
-    runner's limit when it is not the default.
+    runner's limit when it is not the default. A cell printing output with no
+    ``{output}`` block is shown as this build printed it, unless ``pin`` (``--strict``,
+    front matter ``pin_outputs: true``) requires every output pinned: then it is an error.
     """
     by_pos = {o.cell.pos: o for o in outcomes}
     code_lines = [c.code_line for c in runnable_cells(lesson)]
@@ -150,12 +166,14 @@ def check_code_cells(
                 )
             )
         elif (outcome := by_pos.get(cell.pos)) is not None:
-            diagnostics.extend(_check_one(lesson.display_path, outcome, output_limit, code_lines))
+            diagnostics.extend(
+                _check_one(lesson.display_path, outcome, output_limit, code_lines, pin)
+            )
     return diagnostics
 
 
 def _check_one(
-    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int]
+    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int], pin: bool = False
 ) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
     if result.missing_packages:
@@ -201,20 +219,21 @@ def _check_one(
                 severity=Severity.WARNING,
             )
         )
-    if outcome.earlier is not None:
-        found.append(_unstable(cell, outcome.earlier, result))
-        return found
     actual = _with_final_newline(result.stdout)
-    if cell.output is None:
-        if actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
+    if cell.output is None:  # shown as this run printed it: nothing to compare
+        if pin and actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
             found.append(
                 Diagnostic(
                     cell.pos,
-                    "the code cell prints output but no {output} block follows it",
-                    hint="run `pizarra check --update-outputs` to add it",
+                    "the code cell prints output but no {output} block pins it",
+                    hint="run `pizarra check --update-outputs` to add it (every output is "
+                    "pinned under --strict or `pin_outputs: true`)",
                     detail=_bounded(actual, 20),
                 )
             )
+        return found
+    if outcome.earlier is not None:
+        found.append(_unstable(cell, outcome.earlier, result))
         return found
     expected = _with_final_newline(cell.output.text)
     if actual != expected and not cell.nondeterministic:

@@ -15,6 +15,7 @@ from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     cell_figures,
+    cell_printed,
     check_code_cells,
     run_code_cells,
 )
@@ -116,7 +117,7 @@ def _check(
     diagnostics += ledger.failures()
     if strict or lesson.strict_claims:
         diagnostics += strict_claim_errors(ledger)
-    diagnostics += check_code_cells(lesson, outcomes)
+    diagnostics += check_code_cells(lesson, outcomes, pin=lesson.pin_outputs)
     diagnostics += check_references(course, lesson)
     return diagnostics, ledger, list(outcomes)
 
@@ -131,7 +132,9 @@ def _pages(
     """The lesson page, its report page, the SVG files of its figures beside it, and a
     page for each explorer state but the initial one (so links select states on any host)."""
     figures = cell_figures(outcomes)
-    page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
+    page = render_lesson_page(
+        course, lesson, tools.math, ledger=ledger, figures=figures, printed=cell_printed(outcomes)
+    )
     folder = lesson_path(lesson).rpartition("/")[0]
     files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
     states = {path: html.encode() for path, html in render_state_pages(course, lesson).items()}

@@ -35,7 +35,7 @@ from uvicorn.config import LOGGING_CONFIG
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import cell_figures
+from pizarra.check.code_cells import cell_figures, cell_printed
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
@@ -298,8 +298,11 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         if params & set(query):
             try:
                 ledger = state.ledgers.get(lesson.path)
-                figures = cell_figures(state.outcomes.get(lesson.path, []))
-                page = render_lesson_page(course, lesson, tools.math, query, ledger, figures)
+                outcomes = state.outcomes.get(lesson.path, [])
+                figures = cell_figures(outcomes)
+                page = render_lesson_page(
+                    course, lesson, tools.math, query, ledger, figures, cell_printed(outcomes)
+                )
                 data = page.encode()
             except ExplorerStateError as exc:
                 return status_answer(

@@ -114,6 +114,7 @@ def parse_lesson(
         variables=front.variables,
         strict_claims=front.strict_claims,
         kernel_memory=front.kernel_memory,
+        pin_outputs=front.pin_outputs,
         functions=front.functions,
         source_text=text,
         macros=front.macros,

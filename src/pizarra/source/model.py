@@ -81,6 +81,8 @@ class Lesson:
     """The BibTeX files its front matter names (inputs of the build, like its images)."""
     kernel_memory: int | None = None
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
+    pin_outputs: bool = False
+    """Front matter ``pin_outputs``: every printed output needs an ``{output}`` block."""
     inline_images: tuple[Image, ...] = ()
     """Markdown images of local files (``![alt](a.png)``), copied like ``{image}``."""
 

@@ -30,6 +30,7 @@ _FIELDS = {
     "bibliography": "BibTeX files (paths from the lesson) whose entries {cite} may name",
     "cell_timeout": "seconds each code cell may run unless its :timeout: says (default 30)",
     "kernel_memory": "MiB of data the lesson's kernel may allocate (default 2048, at most 8192)",
+    "pin_outputs": "true: every code cell that prints needs an {output} block that pins it",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -79,6 +80,8 @@ class FrontMatter:
     """Seconds each code cell may run unless it says; None for pizarra's default."""
     kernel_memory: int | None = None
     """MiB of data the lesson's kernel may allocate; None for pizarra's default."""
+    pin_outputs: bool = False
+    """Whether every printed output must be pinned by an ``{output}`` block."""
 
 
 def parse_front_matter(
@@ -196,6 +199,15 @@ def parse_front_matter(
                 hint="write `strict_claims: true` to make undecided statements errors",
             )
         )
+    pin_outputs = values.get("pin_outputs", False)
+    if not isinstance(pin_outputs, bool):
+        errors.append(
+            Diagnostic(
+                where["pin_outputs"],
+                f"`pin_outputs` must be true or false, not {pin_outputs!r}",
+                hint="write `pin_outputs: true` to require an {output} block for every output",
+            )
+        )
     cell_timeout = values.get("cell_timeout")
     if cell_timeout is not None and seconds(cell_timeout) is None:
         errors.append(
@@ -240,6 +252,7 @@ def parse_front_matter(
             where.get("bibliography"),
             seconds(cell_timeout) if cell_timeout is not None else None,
             kernel_memory,
+            pin_outputs,
         ),
         [],
     )
