@@ -98,3 +98,34 @@ def test_the_missing_package_hint_names_the_extra() -> None:
     assert install_command(("pytest",)) == "pip install pytest"  # test extra: never
     assert missing_module("ModuleNotFoundError: No module named 'scipy.sparse'") == "scipy"
     assert missing_module("ValueError: x") is None
+
+
+def test_importing_a_package_not_installed_is_a_warning_that_cells_are_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lesson = tmp_path / "m.md"
+    lesson.write_text(
+        "---\ntitle: M\nlesson: 1\nlang: en\nsummary: S.\n---\n"
+        "```{code-cell} python\nimport pizarra_no_such_package\n```\n\n"
+        "```{code-cell} python\nprint(1)\n```\n",
+        encoding="utf-8",
+    )
+    assert main(["check", "--no-cache", str(lesson)]) == 0
+    err = capsys.readouterr().err
+    assert "m.md:7:1: warning: not run: the lesson needs pizarra_no_such_package" in err
+    assert "0 run" in err and "1 warning(s)" in err
+
+
+def test_a_magic_the_kernel_does_not_run_is_a_plain_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lesson = tmp_path / "m.md"
+    lesson.write_text(
+        "---\ntitle: M\nlesson: 1\nlang: en\nsummary: S.\n---\n"
+        "```{code-cell} python\n%timeit sum(range(10))\n```\n",
+        encoding="utf-8",
+    )
+    assert main(["check", "--no-cache", str(lesson)]) == 1
+    err = capsys.readouterr().err
+    assert "m.md:8:1: error: the %timeit magic is not available in pizarra's kernel" in err
+    assert "MagicError" not in err and "skip-execution" in err

@@ -142,11 +142,21 @@ def _parser() -> argparse.ArgumentParser:
     c.set_defaults(run=_check)
 
     i = commands.add_parser(
-        "import", help="turn a Jupyter notebook or a jupytext MyST file into a pizarra lesson"
+        "import",
+        help="turn a Jupyter notebook or MyST file into a lesson, or a Jupyter Book into a course",
     )
-    i.add_argument("file", type=Path, metavar="FILE", help="a .ipynb or .md file")
     i.add_argument(
-        "-o", "--out", type=Path, default=None, help="where to write the lesson (default: stdout)"
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a .ipynb or .md file, or a book folder (with _toc.yml or myst.yml)",
+    )
+    i.add_argument(
+        "-o",
+        "--out",
+        type=Path,
+        default=None,
+        help="where to write the lesson (default: stdout), or the new course folder for a book",
     )
     i.add_argument("--lesson", type=int, default=1, help="its number in the course (default: 1)")
     i.add_argument("--lang", default="en", help="its language (default: en)")
@@ -230,6 +240,8 @@ def _import(args: argparse.Namespace) -> int:
     from pizarra.source.importer import NotImportable, import_file
 
     source: Path = args.file
+    if source.is_dir():
+        return _import_book(source, args.out, args.lang if args.lang != "en" else None)
     if source.suffix not in (".ipynb", ".md") or not source.is_file():
         print(f"pizarra import: {source}: give an existing .ipynb or .md file", file=sys.stderr)
         return 2
@@ -259,6 +271,42 @@ def _import(args: argparse.Namespace) -> int:
             f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",
             file=sys.stderr,
         )
+    return 0
+
+
+def _import_book(folder: Path, out: Path | None, lang: str | None) -> int:
+    from pizarra.base.fileio import write_atomic
+    from pizarra.source.book import NotImportable, import_book, is_book
+
+    if not is_book(folder):
+        print(
+            f"pizarra import: {folder}: a book folder has a _toc.yml (Jupyter Book) or a "
+            "myst.yml (Jupyter Book 2, mystmd)",
+            file=sys.stderr,
+        )
+        return 2
+    if out is None:
+        print("pizarra import: give the new course's folder: -o COURSE", file=sys.stderr)
+        return 2
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        print(f"pizarra import: {out} exists and is not empty; give a new folder", file=sys.stderr)
+        return 2
+    try:
+        book = import_book(folder, lang)
+    except (NotImportable, OSError) as exc:
+        print(f"pizarra import: {exc}", file=sys.stderr)
+        return 1
+    for note in book.notes:
+        print(f"pizarra import: {note}", file=sys.stderr)
+    for name, data in book.files.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
+    print(
+        f"pizarra import: wrote {out}: {book.lessons} lesson(s), {book.upcoming} upcoming, "
+        f"{len(book.files) - book.lessons - 1} other file(s); check it with: pizarra check {out}",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -14,7 +14,7 @@ import difflib
 import re
 import signal
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
@@ -124,7 +124,7 @@ def run_code_cells(
             if e is not None
         ]
     requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
-    results = runner(requests, lesson_timeout, memory)
+    results = [_not_installed(result) for result in runner(requests, lesson_timeout, memory)]
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
         zip(cells, keys, entries, results, strict=False)
@@ -138,6 +138,25 @@ def run_code_cells(
             cache.put(key, result, confirmed=seen_twice)
         outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
     return outcomes
+
+
+def _not_installed(result: RunResult) -> RunResult:
+    """A cell stopped by ``ModuleNotFoundError`` for a package not installed where pizarra
+    runs is a cell that needs that package, as an install line says: not run, and the
+    lesson's later cells not checked (a warning), rather than an error in the lesson."""
+    if result.exit_code != 1 or result.missing_packages:
+        return result
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    module = missing_module(lines[-1]) if lines else None
+    if module is None:
+        return result
+    from importlib.util import find_spec
+
+    try:
+        installed = find_spec(module) is not None
+    except (ImportError, ValueError):
+        installed = True  # cannot tell: the error stays an error
+    return result if installed else replace(result, missing_packages=(module,))
 
 
 def check_code_cells(
@@ -311,6 +330,13 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
         return Diagnostic(cell.pos, f"the code cell was killed by signal {name}", detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    if code == 1 and lines and lines[-1].startswith(_MAGIC_ERROR):
+        return Diagnostic(
+            _innermost_line(result.stderr, outcome),
+            plain(lines[-1].removeprefix(_MAGIC_ERROR).strip())[:300],
+            hint="Jupyter runs it, pizarra's kernel does not: tag the cell `skip-execution` "
+            "(shown, not run), or write it in Python (`%time` is supported)",
+        )
     if code == 1 and lines and _CELL_FRAME.search(result.stderr):
         module = missing_module(lines[-1])
         return Diagnostic(
@@ -324,6 +350,8 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)
 
 
+_MAGIC_ERROR = "pizarra.check.kernel.magics.MagicError: "
+"""How a magic the kernel does not run ends its traceback (an internal name, not shown)."""
 _CELL_FRAME = re.compile(r'File "<cell-(\d{1,6})>", line (\d{1,9})')
 _CELL_WARNING = re.compile(r"^(\s*)<cell-(\d{1,6})>:(\d{1,9}):", re.MULTILINE)
 

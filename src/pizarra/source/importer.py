@@ -23,15 +23,18 @@ from pizarra.base.yaml_compose import safe_load
 from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
+from pizarra.source.local_images import local_images
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 _ANY_HEADING = re.compile(r"^(#{1,6})(\s)")
 _BOLD_TITLE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,200})\1\s*$")
 """A paragraph that is one bold line: how many notebooks write their title."""
-_PREAMBLE = re.compile(r"^\s*$|^#{2,6}\s|^\([\w:.-]+\)=\s*$|^\s*!\[|^\s*\[!\[|^\s*<|^\s*\*\*\*\s*$")
+_PREAMBLE = re.compile(
+    r"^\s*$|^#{2,6}\s|^\([\w:.-]+\)=\s*$|^\s*!\[|^\s*\[!\[|^\s*<|^\s*\*\*\*\s*$|^\+\+\+|^%"
+)
 """Lines that may come before a title: blanks, lesser headings (a license line), labels,
-images, badges."""
+images, badges, MyST block breaks (``+++``) and comments (``%``)."""
 _NOTEBOOK_LINK = re.compile(r"\]\((?![a-z][a-z0-9+.-]*:)([^()\s]+?)\.ipynb(#[^()\s]*)?\)", re.I)
 _MARKUP = re.compile(r"\{[\w:-]+\}`([^`]*)`|[*_`]|\[([^\]]*)\]\([^)]*\)")
 
@@ -59,6 +62,7 @@ def import_file(
     bibliography: tuple[str, ...] = (),
     lessons: frozenset[str] | None = None,
     pin_outputs: bool = False,
+    root: Path | None = None,
 ) -> Imported:
     """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite}.
 
@@ -69,7 +73,9 @@ def import_file(
     A notebook's saved outputs become ``{output}`` blocks (pinned: each build checks the
     cell still prints them) only with ``pin_outputs``; by default the page shows what
     the cell prints when the lesson is built, as Jupyter Book shows a re-executed
-    notebook, since outputs saved under other library versions rarely match.
+    notebook, since outputs saved under other library versions rarely match. Image files
+    it shows are found beside it (under ``root``, the book's folder, when given) and
+    returned in ``files`` (:mod:`pizarra.source.local_images`).
     """
     notes: list[str] = []
     files: list[tuple[str, bytes]] = []
@@ -82,7 +88,8 @@ def import_file(
     imported = _as_lesson(
         parts, meta_title, number, lang, bibliography, notes, _title_from_name(path.stem)
     )
-    return replace(imported, files=tuple(files))
+    text = local_images(imported.text, path.parent, root or path.parent, notes, files)
+    return replace(imported, text=text, notes=tuple(notes), files=tuple(files))
 
 
 def _title_from_name(stem: str) -> str:
@@ -304,7 +311,9 @@ class _Tidy:
                 self.title
                 and not self.summary
                 and line.strip()
-                and not line.startswith(("#", "(", "%", "+++", ">", "-", "*", "|", "$"))
+                and not line.startswith(
+                    ("#", "(", "%", "+++", ">", "-", "* ", "***", "|", "$", "[", "!")
+                )
             ):
                 self.summary = _plain(line)
             kept.append(line)
