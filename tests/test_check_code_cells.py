@@ -14,13 +14,13 @@ from pizarra.base.errors import Severity
 from pizarra.check.code_cells import (
     CellOutcome,
     ResultCache,
-    cell_printed,
     check_code_cells,
     imported_modules,
     run_code_cells,
     runnable_cells,
 )
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.source.blocks import Figure
 from pizarra.source.lower import parse_lesson
 from pizarra.source.model import Lesson

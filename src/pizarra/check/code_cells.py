@@ -14,12 +14,17 @@ import difflib
 import re
 import signal
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.check.figure_svg import svg_problem, unsafe_figures
-from pizarra.check.install_hint import install_command, missing_module
+from pizarra.check.install_hint import (
+    install_command,
+    missing_module,
+    missing_warning,
+    not_installed,
+)
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
@@ -84,17 +89,6 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
     }
 
 
-def cell_printed(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, str]:
-    """What each cell with no ``{output}`` block printed, for the page to show as this
-    build's output (not under ``remove-output``)."""
-    hidden = {"remove-output", "remove-cell"}
-    return {
-        o.cell.pos: o.result.stdout
-        for o in outcomes
-        if o.cell.output is None and o.result.ok and o.result.stdout and not o.cell.tags & hidden
-    }
-
-
 def runnable_cells(lesson: Lesson) -> list[CodeCell]:
     """The cells the kernel runs, in order: every known language, not ``skip-execution``."""
     return [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
@@ -124,7 +118,7 @@ def run_code_cells(
             if e is not None
         ]
     requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
-    results = [_not_installed(result) for result in runner(requests, lesson_timeout, memory)]
+    results = [not_installed(result) for result in runner(requests, lesson_timeout, memory)]
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
         zip(cells, keys, entries, results, strict=False)
@@ -138,25 +132,6 @@ def run_code_cells(
             cache.put(key, result, confirmed=seen_twice)
         outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
     return outcomes
-
-
-def _not_installed(result: RunResult) -> RunResult:
-    """A cell stopped by ``ModuleNotFoundError`` for a package not installed where pizarra
-    runs is a cell that needs that package, as an install line says: not run, and the
-    lesson's later cells not checked (a warning), rather than an error in the lesson."""
-    if result.exit_code != 1 or result.missing_packages:
-        return result
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    module = missing_module(lines[-1]) if lines else None
-    if module is None:
-        return result
-    from importlib.util import find_spec
-
-    try:
-        installed = find_spec(module) is not None
-    except (ImportError, ValueError):
-        installed = True  # cannot tell: the error stays an error
-    return result if installed else replace(result, missing_packages=(module,))
 
 
 def check_code_cells(
@@ -196,7 +171,7 @@ def _check_one(
 ) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
     if result.missing_packages:
-        return [_missing(cell, result.missing_packages)]
+        return [missing_warning(cell, result.missing_packages)]
     if result.timed_out:
         return [_timeout(cell, result)]
     if result.figures_too_large:
@@ -305,19 +280,6 @@ def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Dia
         "the code cell's output changes between runs, so it cannot be checked",
         hint=NONDETERMINISTIC_HINT,
         detail=detail,
-    )
-
-
-def _missing(cell: CodeCell, packages: tuple[str, ...]) -> Diagnostic:
-    """A warning: the lesson needs packages that are not installed, so its cells from
-    here on are not run (nor compared); nothing is claimed about them."""
-    names = ", ".join(plain(p) for p in packages)
-    return Diagnostic(
-        cell.pos,
-        f"not run: the lesson needs {names}, not installed where pizarra runs; "
-        "this cell and the ones after it are not checked",
-        hint=f"install it (`{install_command(packages)}`) to run and check them",
-        severity=Severity.WARNING,
     )
 
 

@@ -15,7 +15,6 @@ from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     cell_figures,
-    cell_printed,
     check_code_cells,
     run_code_cells,
 )
@@ -23,6 +22,7 @@ from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
 from pizarra.check.math import check_math
 from pizarra.check.references import check_references
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.math.mathml import Remembering
 from pizarra.render.highlight import highlight
 from pizarra.render.pages import (

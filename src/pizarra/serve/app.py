@@ -35,7 +35,8 @@ from uvicorn.config import LOGGING_CONFIG
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import cell_figures, cell_printed
+from pizarra.check.code_cells import cell_figures
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
