@@ -129,3 +129,18 @@ def test_a_magic_the_kernel_does_not_run_is_a_plain_error(
     err = capsys.readouterr().err
     assert "m.md:8:1: error: the %timeit magic is not available in pizarra's kernel" in err
     assert "MagicError" not in err and "skip-execution" in err
+
+
+def test_init_writes_a_course_that_builds_and_refuses_to_overwrite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["init", str(tmp_path / "c")]) == 0
+    assert "pizarra serve" in capsys.readouterr().err
+    monkeypatch.chdir(tmp_path / "c")
+    assert main(["build", "--no-cache", "-o", "site"]) == 0
+    err = capsys.readouterr().err
+    assert "0 error(s), 0 warning(s)" in err and "code cells: 1 run" in err
+    page = (tmp_path / "c" / "site" / "doubling" / "index.html").read_text(encoding="utf-8")
+    assert "<math" in page and 'class="exercise"' in page and "explorer" in page
+    assert main(["init"]) == 2
+    assert "already holds a course" in capsys.readouterr().err

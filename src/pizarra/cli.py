@@ -141,6 +141,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.set_defaults(run=_check)
 
+    n = commands.add_parser("init", help="start a course: a small one that builds at once")
+    n.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("."),
+        metavar="FOLDER",
+        help="where to write it (default: the current folder)",
+    )
+    n.set_defaults(run=_init)
+
     i = commands.add_parser(
         "import",
         help="turn a Jupyter notebook or MyST file into a lesson, or a Jupyter Book into a course",
@@ -271,6 +282,33 @@ def _import(args: argparse.Namespace) -> int:
             f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",
             file=sys.stderr,
         )
+    return 0
+
+
+def _init(args: argparse.Namespace) -> int:
+    from pizarra.base.fileio import write_atomic
+
+    starter = Path(__file__).parent / "source" / "starter"
+    folder: Path = args.folder
+    files = sorted(p for p in starter.rglob("*") if p.is_file() and p.suffix in (".md", ".yaml"))
+    taken = [f for f in files if (folder / f.relative_to(starter)).exists()]
+    if taken or (folder / "course.yaml").exists():
+        print(
+            f"pizarra init: {folder} already holds a course (course.yaml); nothing written",
+            file=sys.stderr,
+        )
+        return 2
+    for file in files:
+        target = folder / file.relative_to(starter)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, file.read_bytes())
+    go = "" if folder == Path(".") else f"cd {folder} && "
+    print(
+        f"pizarra init: wrote a course in {folder}: course.yaml and "
+        "lessons/01-doubling.md (math, a code cell, an explorer, an exercise)\n"
+        f"  next: {go}pizarra serve   (then edit the lesson and save: the page reloads)",
+        file=sys.stderr,
+    )
     return 0
 
 
