@@ -144,3 +144,23 @@ def test_init_writes_a_course_that_builds_and_refuses_to_overwrite(
     assert "<math" in page and 'class="exercise"' in page and "explorer" in page
     assert main(["init"]) == 2
     assert "already holds a course" in capsys.readouterr().err
+
+
+def test_the_progress_line_counts_lessons_and_cells_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from types import SimpleNamespace
+
+    from pizarra.cli import Progress
+
+    progress = Progress()
+    ran = SimpleNamespace(outcomes=[SimpleNamespace(cached=False), SimpleNamespace(cached=True)])
+    progress(object(), ran)
+    progress(object(), ran)
+    err = capsys.readouterr().err
+    assert err.startswith("\r\x1b[Kpizarra: 1 lesson(s) checked, 1 cell(s) run, ")
+    assert "\r\x1b[Kpizarra: 2 lesson(s) checked, 2 cell(s) run, " in err
+    lesson = tmp_path / "q.md"
+    lesson.write_text("---\ntitle: Q\nlesson: 1\nlang: en\nsummary: S.\n---\nText.\n", "utf-8")
+    assert main(["check", str(lesson)]) == 0
+    assert "\x1b[K" not in capsys.readouterr().err  # not a terminal: quiet

@@ -197,7 +197,9 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
+def default_tools(
+    no_cache: bool = False, store: Cache | None = None, progress: bool = True
+) -> Tools:
     from pizarra.base.cache import default_cache
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.kernel.execute import KernelRunner
@@ -205,10 +207,43 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
     from pizarra.math.mathml import MathCoreRenderer
     from pizarra.pipeline.tools import Tools
 
+    line = Progress() if progress and sys.stderr.isatty() else None
     if no_cache:
-        return Tools(MathCoreRenderer(), KernelRunner(), None, None)
+        return Tools(MathCoreRenderer(), KernelRunner(), None, None, progress=line)
     store = store if store is not None else default_cache()
-    return Tools(MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store)
+    return Tools(
+        MathCoreRenderer(),
+        KernelRunner(),
+        ResultCache(store),
+        VerdictCache(store),
+        store,
+        progress=line,
+    )
+
+
+class Progress:
+    """One line on a terminal, rewritten as lessons are done: how many, the cells run,
+    the time so far. Cleared before the report is printed; never on a pipe or a file."""
+
+    def __init__(self) -> None:
+        import time
+
+        self.clock = time.perf_counter
+        self.started = self.clock()
+        self.lessons = 0
+        self.cells = 0
+        self.shown = False
+
+    def __call__(self, lesson: object, result: object) -> None:
+        self.lessons += 1
+        self.cells += sum(1 for o in getattr(result, "outcomes", ()) if not o.cached)
+        seconds = self.clock() - self.started
+        line = (
+            f"pizarra: {self.lessons} lesson(s) checked, {self.cells} cell(s) run, {seconds:.0f} s"
+        )
+        sys.stderr.write("\r\033[K" + line)
+        sys.stderr.flush()
+        self.shown = True
 
 
 def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
@@ -394,7 +429,8 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.src, args.port, default_tools(args.no_cache), args.strict, args.strict_claims)
+    tools = default_tools(args.no_cache, progress=False)  # the server prints its own lines
+    return serve(args.src, args.port, tools, args.strict, args.strict_claims)
 
 
 def _print_claims(report: Report) -> None:
@@ -409,6 +445,8 @@ def _print_claims(report: Report) -> None:
 def _print_report(report: Report, command: str, strict: bool) -> None:
     from pizarra.pipeline.manifest import report_lines
 
+    if sys.stderr.isatty():  # the progress line, if any, gives way to the report
+        sys.stderr.write("\r\033[K")
     if strict:
         known = {(d.pos, d.message) for d in report.diagnostics}
         report.diagnostics += [d for d in report.unpinned() if (d.pos, d.message) not in known]

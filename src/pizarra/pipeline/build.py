@@ -122,6 +122,8 @@ def _verify_course(
             feed(lesson, result)
         if on_lesson is not None:
             on_lesson(lesson, result)
+        if tools.progress is not None:
+            tools.progress(lesson, result)
 
     frames: list[SiteFrame] = []  # made while a crew's workers start on their lessons
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from pizarra.check.ledger import CellState, LessonLedger
 from pizarra.check.verdicts import VerdictCache
 from pizarra.math.mathml import MathRenderer
 from pizarra.pipeline.lesson import LessonResult
-from pizarra.source.model import Course
+from pizarra.source.model import Course, Lesson
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Tools:
     """Where whole lesson results are kept between runs; None disables that."""
     jobs: int | None = None
     """Worker processes for the lessons; None means one per CPU."""
+    progress: Callable[[Lesson, LessonResult], None] | None = None
+    """Told of each lesson as it is done (the command line's progress line on a terminal)."""
 
 
 @dataclass
