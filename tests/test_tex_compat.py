@@ -98,3 +98,10 @@ def test_rewriting_is_linear() -> None:
 
     seconds(100)
     assert seconds(4000) < 40 * seconds(400) + 0.05
+
+
+@pytest.mark.parametrize("star", ["", "*"])
+def test_eqnarray_is_an_rcl_array(star: str) -> None:
+    tex = f"\\begin{{eqnarray{star}}}\nz' &=& b\\\\\nb' &=& g\n\\end{{eqnarray{star}}}"
+    assert rewrite(tex).tex == "\\begin{array}{rcl}\nz' &=& b\\\\\nb' &=& g\n\\end{array}"
+    assert "<mtable" in MathCoreRenderer()(tex, True)

@@ -6,7 +6,9 @@ converter in :mod:`pizarra.math.mathml`) refuses:
 - ``\\cr`` ends a row, as ``\\\\`` does;
 - ``\\begin{split}`` ... ``\\end{split}`` lines up one equation over several rows,
   which is what ``aligned`` draws inside a display;
-- ``\\text{if $x > 0$}`` switches back to math inside text.
+- ``\\text{if $x > 0$}`` switches back to math inside text;
+- ``\\begin{eqnarray}`` (and ``eqnarray*``), LaTeX's three columns right, centre, left
+  (``a &=& b``), which is an ``array`` with columns ``rcl`` (unnumbered).
 
 :func:`rewrite` turns these into forms math-core knows, and remembers where each piece
 came from, so that an error in the rewritten TeX is reported at the author's column.
@@ -23,6 +25,8 @@ _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|.", re.DOTALL)
 
 _SPLIT = re.compile(r"\s*\{split\}")
 """What follows ``\\begin`` or ``\\end`` for amsmath's ``split``."""
+_EQNARRAY = re.compile(r"\s*\{eqnarray\*?\}")
+"""What follows ``\\begin`` or ``\\end`` for LaTeX's ``eqnarray``."""
 
 TEXT_COMMANDS = frozenset({"text", "textrm", "textnormal", "textsf", "textit", "textbf"})
 """Commands whose argument is text, in which MathJax lets ``$...$`` switch to math."""
@@ -61,7 +65,7 @@ class Rewritten:
 
 def rewrite(tex: str) -> Rewritten:
     """``tex`` with ``\\cr``, ``split`` and math inside text in forms math-core accepts."""
-    if "\\cr" not in tex and "split" not in tex and "$" not in tex:
+    if "\\cr" not in tex and "split" not in tex and "$" not in tex and "eqnarray" not in tex:
         return Rewritten(tex, (Piece(tex, 0, True),), len(tex))
     pieces: list[Piece] = []
     copied = 0
@@ -82,9 +86,14 @@ def rewrite(tex: str) -> Rewritten:
             replace(match.start(), position, "\\\\")
         elif token in ("\\begin", "\\end"):
             split = _SPLIT.match(tex, position)
+            eqnarray = _EQNARRAY.match(tex, position)
             if split is not None:
                 position = split.end()
                 replace(match.start(), position, token + "{aligned}")
+            elif eqnarray is not None:
+                position = eqnarray.end()
+                columns = "{rcl}" if token == "\\begin" else ""
+                replace(match.start(), position, token + "{array}" + columns)
         elif token[1:] in TEXT_COMMANDS:
             group_end = _group_end(tex, position)
             if group_end is not None and "$" in tex[position:group_end]:
