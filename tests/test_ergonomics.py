@@ -164,3 +164,25 @@ def test_the_progress_line_counts_lessons_and_cells_run(
     lesson.write_text("---\ntitle: Q\nlesson: 1\nlang: en\nsummary: S.\n---\nText.\n", "utf-8")
     assert main(["check", str(lesson)]) == 0
     assert "\x1b[K" not in capsys.readouterr().err  # not a terminal: quiet
+
+
+def test_a_lesson_that_fails_to_read_does_not_fail_the_references_to_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    course = tmp_path / "c"
+    course.mkdir()
+    (course / "course.yaml").write_text(
+        "title: C\nlang: en\nlessons:\n  - number: 1\n    file: one.md\n"
+        "  - number: 2\n    file: two.md\n",
+        encoding="utf-8",
+    )
+    (course / "one.md").write_text(
+        "---\ntitle: One\nlesson: 1\nlang: en\nsummary: S.\n---\n"
+        "See {lesson}`2` and {doc}`two`.\n",
+        encoding="utf-8",
+    )
+    (course / "two.md").write_text("---\ntitle: [unclosed\n---\nText.\n", encoding="utf-8")
+    assert main(["check", str(course)]) == 1
+    err = capsys.readouterr().err
+    assert "two.md:2:" in err and "not valid YAML" in err
+    assert "one.md" not in err, err

@@ -215,7 +215,10 @@ def _entry(
     lesson, lesson_errors = read(path, root)
     errors.extend(lesson_errors)
     if lesson is None:
-        return None
+        # Its errors are reported; the course keeps its place, so the other lessons'
+        # {lesson} and {doc} references to it do not fail as well.
+        stem = Path(str(file)).stem
+        return CourseEntry(number, str(raw.get("title") or stem), "", None, stem)
     if lesson.number != number:
         errors.append(
             Diagnostic(
