@@ -231,3 +231,14 @@ def test_a_title_comes_from_the_file_name_when_the_notebook_starts_with_prose(
     imported = import_file(path)
     assert imported.text.startswith("---\ntitle: Sorting\n")
     assert "\n## A section" in imported.text
+
+
+def test_directives_about_the_whole_book_are_dropped_with_a_note(tmp_path: Path) -> None:
+    source = tmp_path / "intro.md"
+    source.write_text("# Intro\n\nText.\n\n```{tableofcontents}\n```\n\n```{bibliography}\n```\n")
+    imported = import_file(source)
+    assert "{tableofcontents}" not in imported.text and "{bibliography}" not in imported.text
+    assert [n.split(": ", 1)[1] for n in imported.notes] == [
+        "dropped {tableofcontents}: the course page lists the lessons",
+        "dropped {bibliography}: each lesson lists the sources it cites",
+    ]

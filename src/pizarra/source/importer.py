@@ -39,6 +39,14 @@ _NOTEBOOK_LINK = re.compile(r"\]\((?![a-z][a-z0-9+.-]*:)([^()\s]+?)\.ipynb(#[^()
 _MARKUP = re.compile(r"\{[\w:-]+\}`([^`]*)`|[*_`]|\[([^\]]*)\]\([^)]*\)")
 
 
+_BOOK_ONLY = {
+    "tableofcontents": "the course page lists the lessons",
+    "nb-exec-table": "pizarra's verification report says what ran",
+    "bibliography": "each lesson lists the sources it cites",
+}
+"""Jupyter Book directives about the book as a whole, which the course does itself."""
+
+
 @dataclass(frozen=True)
 class Imported:
     """A converted lesson and what the conversion had to drop."""
@@ -299,6 +307,11 @@ class _Tidy:
                     self.notes.append(
                         f"{where}: dropped a {{raw}} html block (raw HTML is not allowed)"
                     )
+                    continue
+                if name[1:] in _BOOK_ONLY:
+                    dropping = True
+                    where = f"cell {part.cell}" if part.cell else f"line {index}"
+                    self.notes.append(f"{where}: dropped {name}}}: {_BOOK_ONLY[name[1:]]}")
                     continue
                 kept.append(line)
                 continue
