@@ -186,3 +186,12 @@ def test_a_lesson_that_fails_to_read_does_not_fail_the_references_to_it(
     err = capsys.readouterr().err
     assert "two.md:2:" in err and "not valid YAML" in err
     assert "one.md" not in err, err
+
+
+def test_help_prints_a_guide_and_suggests_a_topic(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["help"]) == 0
+    assert "pizarra help authoring" in capsys.readouterr().out
+    assert main(["help", "math"]) == 0
+    assert capsys.readouterr().out.startswith("# Math")
+    assert main(["help", "mth"]) == 2
+    assert "did you mean `math`?" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from pizarra.source.blocks import CodeCell
 from pizarra.source.model import Course, Lesson
 
 STRICT_CLAIMS_HINT = (
-    "rewrite the statement in notation pizarra decides (see docs/authoring.md), "
+    "rewrite the statement in notation pizarra decides (`pizarra help authoring`, §6), "
     "or write it as text if it is not a claim"
 )
 

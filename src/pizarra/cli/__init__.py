@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pizarra import BUNDLED
+from pizarra.cli.authoring import help_command, import_command, init_command
+from pizarra.cli.progress import Progress
 
 if TYPE_CHECKING:
     from pizarra.base.cache import Cache
@@ -141,6 +143,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.set_defaults(run=_check)
 
+    h = commands.add_parser("help", help="read a guide for authors: pizarra help [TOPIC]")
+    h.add_argument("topic", nargs="?", metavar="TOPIC", help="authoring, explorers or math")
+    h.set_defaults(run=help_command)
+
     n = commands.add_parser("init", help="start a course: a small one that builds at once")
     n.add_argument(
         "folder",
@@ -150,7 +156,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FOLDER",
         help="where to write it (default: the current folder)",
     )
-    n.set_defaults(run=_init)
+    n.set_defaults(run=init_command)
 
     i = commands.add_parser(
         "import",
@@ -184,7 +190,7 @@ def _parser() -> argparse.ArgumentParser:
         help="keep a notebook's saved outputs as {output} blocks that every build checks "
         "(default: the page shows what each cell prints when built)",
     )
-    i.set_defaults(run=_import)
+    i.set_defaults(run=import_command)
     return parser
 
 
@@ -221,31 +227,6 @@ def default_tools(
     )
 
 
-class Progress:
-    """One line on a terminal, rewritten as lessons are done: how many, the cells run,
-    the time so far. Cleared before the report is printed; never on a pipe or a file."""
-
-    def __init__(self) -> None:
-        import time
-
-        self.clock = time.perf_counter
-        self.started = self.clock()
-        self.lessons = 0
-        self.cells = 0
-        self.shown = False
-
-    def __call__(self, lesson: object, result: object) -> None:
-        self.lessons += 1
-        self.cells += sum(1 for o in getattr(result, "outcomes", ()) if not o.cached)
-        seconds = self.clock() - self.started
-        line = (
-            f"pizarra: {self.lessons} lesson(s) checked, {self.cells} cell(s) run, {seconds:.0f} s"
-        )
-        sys.stderr.write("\r\033[K" + line)
-        sys.stderr.flush()
-        self.shown = True
-
-
 def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
     """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
     that it imports on another core while this process imports the pipeline, and
@@ -279,108 +260,6 @@ def _check(args: argparse.Namespace) -> int:
         _print_claims(report)
     _print_report(report, "check", args.strict)
     return 1 if report.failed(args.strict) else 0
-
-
-def _import(args: argparse.Namespace) -> int:
-    from pizarra.base.fileio import write_atomic
-    from pizarra.source.importer import NotImportable, import_file
-
-    source: Path = args.file
-    if source.is_dir():
-        return _import_book(source, args.out, args.lang if args.lang != "en" else None)
-    if source.suffix not in (".ipynb", ".md") or not source.is_file():
-        print(f"pizarra import: {source}: give an existing .ipynb or .md file", file=sys.stderr)
-        return 2
-    try:
-        imported = import_file(
-            source, args.lesson, args.lang, tuple(args.bib), pin_outputs=args.pin_outputs
-        )
-    except (NotImportable, OSError, UnicodeDecodeError) as exc:
-        print(f"pizarra import: {exc}", file=sys.stderr)
-        return 1
-    for note in imported.notes:
-        print(f"pizarra import: {source}: {note}", file=sys.stderr)
-    if args.out is None:
-        sys.stdout.write(imported.text)
-        if imported.files:
-            print(
-                f"pizarra import: {len(imported.files)} attached image(s) not written: "
-                "give -o to write the lesson and its images",
-                file=sys.stderr,
-            )
-    else:
-        for name, data in imported.files:
-            (args.out.parent / name).parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(args.out.parent / name, data)
-        write_atomic(args.out, imported.text.encode())
-        print(
-            f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",
-            file=sys.stderr,
-        )
-    return 0
-
-
-def _init(args: argparse.Namespace) -> int:
-    from pizarra.base.fileio import write_atomic
-
-    starter = Path(__file__).parent / "source" / "starter"
-    folder: Path = args.folder
-    files = sorted(p for p in starter.rglob("*") if p.is_file() and p.suffix in (".md", ".yaml"))
-    taken = [f for f in files if (folder / f.relative_to(starter)).exists()]
-    if taken or (folder / "course.yaml").exists():
-        print(
-            f"pizarra init: {folder} already holds a course (course.yaml); nothing written",
-            file=sys.stderr,
-        )
-        return 2
-    for file in files:
-        target = folder / file.relative_to(starter)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, file.read_bytes())
-    go = "" if folder == Path(".") else f"cd {folder} && "
-    print(
-        f"pizarra init: wrote a course in {folder}: course.yaml and "
-        "lessons/01-doubling.md (math, a code cell, an explorer, an exercise)\n"
-        f"  next: {go}pizarra serve   (then edit the lesson and save: the page reloads)",
-        file=sys.stderr,
-    )
-    return 0
-
-
-def _import_book(folder: Path, out: Path | None, lang: str | None) -> int:
-    from pizarra.base.fileio import write_atomic
-    from pizarra.source.book import NotImportable, import_book, is_book
-
-    if not is_book(folder):
-        print(
-            f"pizarra import: {folder}: a book folder has a _toc.yml (Jupyter Book) or a "
-            "myst.yml (Jupyter Book 2, mystmd)",
-            file=sys.stderr,
-        )
-        return 2
-    if out is None:
-        print("pizarra import: give the new course's folder: -o COURSE", file=sys.stderr)
-        return 2
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        print(f"pizarra import: {out} exists and is not empty; give a new folder", file=sys.stderr)
-        return 2
-    try:
-        book = import_book(folder, lang)
-    except (NotImportable, OSError) as exc:
-        print(f"pizarra import: {exc}", file=sys.stderr)
-        return 1
-    for note in book.notes:
-        print(f"pizarra import: {note}", file=sys.stderr)
-    for name, data in book.files.items():
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
-    print(
-        f"pizarra import: wrote {out}: {book.lessons} lesson(s), {book.upcoming} upcoming, "
-        f"{len(book.files) - book.lessons - 1} other file(s); check it with: pizarra check {out}",
-        file=sys.stderr,
-    )
-    return 0
 
 
 def _build(args: argparse.Namespace) -> int:
