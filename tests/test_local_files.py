@@ -73,3 +73,22 @@ def test_a_missing_file_or_lesson_is_an_error_at_its_place(
     assert main(["check", str(course)]) == 1
     err = capsys.readouterr().err
     assert "01-a.md:7:" in err and message in err, err
+
+
+def test_a_named_cell_figure_is_numbered_and_numref_links_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lesson = tmp_path / "fig.md"
+    lesson.write_text(
+        "---\ntitle: F\nlesson: 1\nlang: en\nsummary: S.\n---\n"
+        "```{code-cell} ipython3\n---\nmystnb:\n  figure:\n    caption: Growth\n"
+        "    name: fig-growth\n  image:\n    alt: a line\n---\nx = 1\n```\n\n"
+        "As {numref}`fig-growth` shows.\n",
+        encoding="utf-8",
+    )
+    assert main(["build", "--no-cache", str(lesson), "-o", str(tmp_path / "s")]) == 0, (
+        capsys.readouterr().err
+    )
+    page = (tmp_path / "s" / "fig" / "index.html").read_text(encoding="utf-8")
+    assert '<figure class="cell" id="fig-growth">' in page
+    assert 'href="#fig-growth">Figure 1</a>' in page
