@@ -76,7 +76,7 @@ def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) ->
     diagnostics, ledger, outcomes = checked
     pages: dict[str, bytes] = {}
     scans: dict[str, PageScan] = {}
-    if not any(d.severity is Severity.ERROR for d in diagnostics):
+    if not lesson.incomplete and not any(d.severity is Severity.ERROR for d in diagnostics):
         render = partial(_pages, course, lesson, tools, ledger, outcomes)
         pages = guarded(render, pages, at, "rendering this lesson", diagnostics)
         reading = partial(scan_pages, pages)

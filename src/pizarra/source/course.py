@@ -214,11 +214,15 @@ def _entry(
     path = root / str(file)
     lesson, lesson_errors = read(path, root)
     errors.extend(lesson_errors)
+    stem = Path(str(file)).stem
     if lesson is None:
         # Its errors are reported; the course keeps its place, so the other lessons'
         # {lesson} and {doc} references to it do not fail as well.
-        stem = Path(str(file)).stem
         return CourseEntry(number, str(raw.get("title") or stem), "", None, stem)
+    if lesson.incomplete:
+        title = str(raw.get("title") or stem)
+        lesson = replace(lesson, number=number, title=title)
+        return CourseEntry(number, title, "", lesson)
     if lesson.number != number:
         errors.append(
             Diagnostic(

@@ -22,7 +22,7 @@ from pizarra.source.model import Lesson
 from pizarra.source.syntax import DIRECTIVES, GATED, ROLES
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
-from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.front_matter import FrontMatter, parse_front_matter
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.targets import lower_target, name_block
 
@@ -78,10 +78,15 @@ def parse_lesson(
         ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
     diagnostics += ctx.diagnostics
+    incomplete = front is None
     if front is None:
-        return None, diagnostics
+        if front_text is None:
+            return None, diagnostics
+        # Its front matter is wrong: the lesson is still read, so the rest of its checks
+        # (formulas, claims, code) are reported in the same run; it is never published.
+        front = FrontMatter("?", 0, lang, "", None, (), {}, {}, {})
     sources = list(front.sources)
-    if front.bibliography:
+    if front.bibliography and not incomplete:
         found, bib_errors = cited_entries(
             front.bibliography,
             path,
@@ -110,6 +115,7 @@ def parse_lesson(
         targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
         inline_images=tuple(ctx.images),
+        incomplete=incomplete,
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,

@@ -83,6 +83,9 @@ class Lesson:
     """Front matter ``kernel_memory``: MiB its kernel may allocate (None: the default)."""
     pin_outputs: bool = False
     """Front matter ``pin_outputs``: every printed output needs an ``{output}`` block."""
+    incomplete: bool = False
+    """Its front matter has errors (reported): it is checked for the rest, never published,
+    and its number and title are the course's."""
     inline_images: tuple[Image, ...] = ()
     """Markdown images of local files (``![alt](a.png)``), copied like ``{image}``."""
 
