@@ -242,3 +242,14 @@ def test_directives_about_the_whole_book_are_dropped_with_a_note(tmp_path: Path)
         "dropped {tableofcontents}: the course page lists the lessons",
         "dropped {bibliography}: each lesson lists the sources it cites",
     ]
+
+
+def test_only_blocks_keep_what_the_web_shows(tmp_path: Path) -> None:
+    source = tmp_path / "only.md"
+    source.write_text("# T\n\nText.\n\n```{only} latex\nPDF\n```\n\n```{only} html\nWeb\n```\n")
+    imported = import_file(source)
+    assert "Web" in imported.text and "PDF" not in imported.text and "{only}" not in imported.text
+    assert imported.notes == (
+        "line 5: {only} latex: dropped it",
+        "line 9: {only} html: kept its content",
+    )

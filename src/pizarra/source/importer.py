@@ -281,7 +281,7 @@ class _Tidy:
     def markdown(self, part: _Part, number: int = -1) -> str:
         kept: list[str] = []
         fence: str | None = None
-        dropping = False
+        dropping = unwrapping = False
         for at, line in enumerate(part.text.split("\n")):
             index = at + part.first_line
             if self.title_at == (number, at):
@@ -289,8 +289,8 @@ class _Tidy:
             if fence is not None:
                 if closes(line, fence):
                     fence = None
-                    if dropping:
-                        dropping = False
+                    if dropping or unwrapping:
+                        dropping = unwrapping = False
                         continue
                 if not dropping:
                     kept.append(line)
@@ -307,6 +307,13 @@ class _Tidy:
                     self.notes.append(
                         f"{where}: dropped a {{raw}} html block (raw HTML is not allowed)"
                     )
+                    continue
+                if name == "{only":  # Sphinx's builder condition: the site is the html one
+                    where = f"cell {part.cell}" if part.cell else f"line {index}"
+                    unwrapping = "html" in rest.split() and "not" not in rest.split()
+                    dropping = not unwrapping
+                    shown = "kept its content" if unwrapping else "dropped it"
+                    self.notes.append(f"{where}: {{only}} {rest.strip()}: {shown}")
                     continue
                 if name[1:] in _BOOK_ONLY:
                     dropping = True
