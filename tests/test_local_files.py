@@ -46,7 +46,8 @@ def test_a_markdown_image_is_copied_and_a_lesson_link_resolves(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     body = (
-        "![a green dot](img/a.png)\n\nOn to [the next](02-b.md#part), or [notebook](02-b.ipynb).\n"
+        "![a green dot](img/a.png)\n\nOn to [the next](02-b.md#part), or [notebook](02-b.ipynb),"
+        " or [by name](02-b).\n"
     )
     course = _course(tmp_path, body)
     out = tmp_path / "site"
