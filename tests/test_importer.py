@@ -253,3 +253,14 @@ def test_only_blocks_keep_what_the_web_shows(tmp_path: Path) -> None:
         "line 5: {only} latex: dropped it",
         "line 9: {only} html: kept its content",
     )
+
+
+def test_setext_headings_are_read_as_the_title_and_moved_down(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("Sorting\n=======\n\nIntro.\n\nPart\n====\n\nText."),
+    ]
+    path = tmp_path / "s.ipynb"
+    nbformat.write(notebook, path)
+    text = import_file(path).text
+    assert text.startswith("---\ntitle: Sorting\n") and "\n## Part\n" in text and "==" not in text
