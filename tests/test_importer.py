@@ -9,7 +9,7 @@ import pytest
 
 from pizarra.cli import main
 from pizarra.source.blocks import CodeCell, walk
-from pizarra.source.importer import import_file
+from pizarra.source.importer import NotImportable, import_file
 from pizarra.source.lower import parse_lesson
 
 JUPYTEXT = """---
@@ -264,3 +264,15 @@ def test_setext_headings_are_read_as_the_title_and_moved_down(tmp_path: Path) ->
     nbformat.write(notebook, path)
     text = import_file(path).text
     assert text.startswith("---\ntitle: Sorting\n") and "\n## Part\n" in text and "==" not in text
+
+
+def test_a_raw_cell_is_dropped_with_a_note_and_another_kernel_is_refused(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("# T\n\nX."), nbformat.v4.new_raw_cell("raw")]
+    path = tmp_path / "r.ipynb"
+    nbformat.write(notebook, path)
+    assert "cell 2: dropped a raw cell (not markdown or code)" in import_file(path).notes
+    notebook.metadata["kernelspec"] = {"name": "ir", "language": "R", "display_name": "R"}
+    nbformat.write(notebook, path)
+    with pytest.raises(NotImportable, match="its kernel runs R"):
+        import_file(path)

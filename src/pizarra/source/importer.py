@@ -147,6 +147,10 @@ def _notebook_parts(
         notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     except Exception as exc:  # nbformat raises many kinds for a malformed file
         raise NotImportable(f"{path}: not a readable notebook ({exc})") from exc
+    kernel = notebook.metadata.get("kernelspec", {})
+    language = kernel.get("language", "python") if isinstance(kernel, dict) else "python"
+    if isinstance(language, str) and language.lower() not in ("python", "python3", ""):
+        raise NotImportable(f"{path}: its kernel runs {language}; pizarra's cells run Python")
     parts, code_cells = [], 0
     try:
         for index, cell in enumerate(notebook.cells, start=1):
@@ -163,6 +167,10 @@ def _notebook_parts(
                     outputs = []
                 parts.append(_Part(code_cell(source, meta, outputs, index, notes), 1, False, index))
                 code_cells += 1
+            else:
+                notes.append(
+                    f"cell {index}: dropped a {cell.cell_type} cell (not markdown or code)"
+                )
     except ValueError as exc:
         raise NotImportable(f"{path}: {exc}") from exc
     if code_cell_count("\n\n".join(part.text for part in parts)) != code_cells:
