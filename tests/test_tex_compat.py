@@ -105,3 +105,9 @@ def test_eqnarray_is_an_rcl_array(star: str) -> None:
     tex = f"\\begin{{eqnarray{star}}}\nz' &=& b\\\\\nb' &=& g\n\\end{{eqnarray{star}}}"
     assert rewrite(tex).tex == "\\begin{array}{rcl}\nz' &=& b\\\\\nb' &=& g\n\\end{array}"
     assert "<mtable" in MathCoreRenderer()(tex, True)
+
+
+def test_a_font_switch_given_a_group_is_the_command() -> None:
+    assert rewrite(r"z_\rm{exact} + \bf {v}").tex == r"z_\mathrm{exact} + \mathbf {v}"
+    assert rewrite(r"{\rm x}").tex == r"{\rm x}"
+    assert "<math" in MathCoreRenderer()(r"z_\rm{exact}", False)

@@ -8,7 +8,9 @@ converter in :mod:`pizarra.math.mathml`) refuses:
   which is what ``aligned`` draws inside a display;
 - ``\\text{if $x > 0$}`` switches back to math inside text;
 - ``\\begin{eqnarray}`` (and ``eqnarray*``), LaTeX's three columns right, centre, left
-  (``a &=& b``), which is an ``array`` with columns ``rcl`` (unnumbered).
+  (``a &=& b``), which is an ``array`` with columns ``rcl`` (unnumbered);
+- a font switch given a group, ``z_\\rm{exact}``, which MathJax reads as
+  ``z_\\mathrm{exact}`` (likewise ``\\bf``, ``\\it``, ``\\sf``, ``\\tt``).
 
 :func:`rewrite` turns these into forms math-core knows, and remembers where each piece
 came from, so that an error in the rewritten TeX is reported at the author's column.
@@ -25,6 +27,17 @@ _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|.", re.DOTALL)
 
 _SPLIT = re.compile(r"\s*\{split\}")
 """What follows ``\\begin`` or ``\\end`` for amsmath's ``split``."""
+_SWITCHES = {
+    "\\rm": "\\mathrm",
+    "\\bf": "\\mathbf",
+    "\\it": "\\mathit",
+    "\\sf": "\\mathsf",
+    "\\tt": "\\mathtt",
+}
+"""Old font switches, as the command that takes the group after them."""
+_GROUP = re.compile(r"\s*\{")
+_MAYBE = re.compile(r"\\cr|split|\$|eqnarray|\\(?:rm|bf|it|sf|tt)\s*\{")
+"""A formula none of these are in is copied whole (the common case, one search)."""
 _EQNARRAY = re.compile(r"\s*\{eqnarray\*?\}")
 """What follows ``\\begin`` or ``\\end`` for LaTeX's ``eqnarray``."""
 
@@ -65,7 +78,7 @@ class Rewritten:
 
 def rewrite(tex: str) -> Rewritten:
     """``tex`` with ``\\cr``, ``split`` and math inside text in forms math-core accepts."""
-    if "\\cr" not in tex and "split" not in tex and "$" not in tex and "eqnarray" not in tex:
+    if not _MAYBE.search(tex):
         return Rewritten(tex, (Piece(tex, 0, True),), len(tex))
     pieces: list[Piece] = []
     copied = 0
@@ -84,6 +97,8 @@ def rewrite(tex: str) -> Rewritten:
         token, position = match.group(), match.end()
         if token == "\\cr":
             replace(match.start(), position, "\\\\")
+        elif token in _SWITCHES and _GROUP.match(tex, position):
+            replace(match.start(), position, _SWITCHES[token])
         elif token in ("\\begin", "\\end"):
             split = _SPLIT.match(tex, position)
             eqnarray = _EQNARRAY.match(tex, position)
