@@ -111,3 +111,8 @@ def test_a_font_switch_given_a_group_is_the_command() -> None:
     assert rewrite(r"z_\rm{exact} + \bf {v}").tex == r"z_\mathrm{exact} + \mathbf {v}"
     assert rewrite(r"{\rm x}").tex == r"{\rm x}"
     assert "<math" in MathCoreRenderer()(r"z_\rm{exact}", False)
+
+
+def test_mbox_is_text() -> None:
+    assert rewrite(r"x \mbox{ if } y").tex == r"x \text{ if } y"
+    assert "<mtext" in MathCoreRenderer()(r"x \mbox{ if } y", False)

@@ -10,7 +10,8 @@ converter in :mod:`pizarra.math.mathml`) refuses:
 - ``\\begin{eqnarray}`` (and ``eqnarray*``), LaTeX's three columns right, centre, left
   (``a &=& b``), which is an ``array`` with columns ``rcl`` (unnumbered);
 - a font switch given a group, ``z_\\rm{exact}``, which MathJax reads as
-  ``z_\\mathrm{exact}`` (likewise ``\\bf``, ``\\it``, ``\\sf``, ``\\tt``).
+  ``z_\\mathrm{exact}`` (likewise ``\\bf``, ``\\it``, ``\\sf``, ``\\tt``);
+- ``\\mbox{...}``, LaTeX's text box, which is ``\\text{...}``.
 
 :func:`rewrite` turns these into forms math-core knows, and remembers where each piece
 came from, so that an error in the rewritten TeX is reported at the author's column.
@@ -36,7 +37,7 @@ _SWITCHES = {
 }
 """Old font switches, as the command that takes the group after them."""
 _GROUP = re.compile(r"\s*\{")
-_MAYBE = re.compile(r"\\cr|split|\$|eqnarray|\\(?:rm|bf|it|sf|tt)\s*\{")
+_MAYBE = re.compile(r"\\cr|split|\$|eqnarray|\\mbox|\\(?:rm|bf|it|sf|tt)\s*\{")
 """A formula none of these are in is copied whole (the common case, one search)."""
 _EQNARRAY = re.compile(r"\s*\{eqnarray\*?\}")
 """What follows ``\\begin`` or ``\\end`` for LaTeX's ``eqnarray``."""
@@ -97,6 +98,8 @@ def rewrite(tex: str) -> Rewritten:
         token, position = match.group(), match.end()
         if token == "\\cr":
             replace(match.start(), position, "\\\\")
+        elif token == "\\mbox":  # LaTeX's text box: text, as \\text is
+            replace(match.start(), position, "\\text")
         elif token in _SWITCHES and _GROUP.match(tex, position):
             replace(match.start(), position, _SWITCHES[token])
         elif token in ("\\begin", "\\end"):
