@@ -210,3 +210,25 @@ def test_a_front_matter_error_does_not_hide_the_lessons_other_errors(
     err = capsys.readouterr().err
     assert "f.md:6:1: error: unknown front matter field 'colour'" in err
     assert "claim is false" in err and "ZeroDivisionError" in err
+
+
+def test_broken_links_are_reported_in_the_same_run_as_other_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    course = tmp_path / "c"
+    course.mkdir()
+    (course / "course.yaml").write_text(
+        "title: C\nlang: en\nlessons:\n  - number: 1\n    file: one.md\n"
+        "  - number: 2\n    file: two.md\n",
+        encoding="utf-8",
+    )
+    front = "---\ntitle: {t}\nlesson: {n}\nlang: en\nsummary: S.\n---\n"
+    (course / "one.md").write_text(
+        front.format(t="One", n=1) + "See [there](#nowhere) and {doc}`two`.\n", encoding="utf-8"
+    )
+    (course / "two.md").write_text(front.format(t="Two", n=2) + ":::{notee}\nx\n:::\n", "utf-8")
+    assert main(["check", "--no-cache", str(course)]) == 1
+    err = capsys.readouterr().err
+    assert "two.md:7:1: error: unknown directive {notee}" in err
+    assert "one.md:7:" in err and "broken link in one/index.html: #nowhere" in err, err
+    assert err.count(": error: ") == 2, err  # the link into lesson two is not judged
