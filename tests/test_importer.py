@@ -276,3 +276,12 @@ def test_a_raw_cell_is_dropped_with_a_note_and_another_kernel_is_refused(tmp_pat
     nbformat.write(notebook, path)
     with pytest.raises(NotImportable, match="its kernel runs R"):
         import_file(path)
+
+
+def test_blank_lines_just_inside_display_math_go(tmp_path: Path) -> None:
+    source = tmp_path / "m.md"
+    source.write_text("# M\n\nLet\n\n$$\n\nV = 1\n\n$$\n\n```\n$$\n\nkept\n```\n")
+    text = import_file(source).text
+    assert "$$\nV = 1\n$$" in text and "```\n$$\n\nkept\n```" in text
+    _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []

@@ -24,7 +24,7 @@ from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.local_images import local_images
-from pizarra.source.markdown import block_parser
+from pizarra.source.markdown_tidy import atx_headings, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
@@ -156,7 +156,7 @@ def _notebook_parts(
         for index, cell in enumerate(notebook.cells, start=1):
             source = cell.source.rstrip("\n") if isinstance(cell.source, str) else ""
             if cell.cell_type == "markdown":
-                source = _atx_headings(html_to_markdown(source, f"cell {index}", notes))
+                source = atx_headings(html_to_markdown(source, f"cell {index}", notes))
                 source = _notebook_links(source, lessons, index, notes)
                 source = attached_images(cell, source, path.stem, index, notes, files)
                 parts.append(_Part(markdown_cell(source, index, notes), 1, True, index))
@@ -192,25 +192,6 @@ def _with_raises(meta: Any, outputs: list[Any], index: int, notes: list[str]) ->
         notes.append(f"cell {index}: its saved output is an error: tagged `raises-exception`")
     meta["tags"] = tags
     return meta
-
-
-def _atx_headings(text: str) -> str:
-    """Setext headings (``Title`` over ``=====``) written as ``#`` ones, so the title and
-    the moving down of headings treat them alike."""
-    if "\n=" not in text and "\n-" not in text:
-        return text
-    lines = text.split("\n")
-    tokens = block_parser().parse(text)
-    for index, token in enumerate(tokens):
-        if token.type != "heading_open" or token.markup not in ("=", "-") or token.level:
-            continue
-        if token.map is None:
-            continue
-        first, end = token.map
-        content = " ".join(tokens[index + 1].content.split())
-        level = "#" if token.markup == "=" else "##"
-        lines[first:end] = [f"{level} {content}"] + [""] * (end - first - 1)
-    return "\n".join(lines)
 
 
 def _notebook_links(text: str, lessons: frozenset[str], index: int, notes: list[str]) -> str:
@@ -271,7 +252,7 @@ def _as_lesson(
     head = (
         "---\n" + yaml.safe_dump(front, allow_unicode=True, sort_keys=False, width=1000) + "---\n"
     )
-    body = "\n\n".join(part for part in kept if part.strip()) + "\n"
+    body = tight_display_math("\n\n".join(part for part in kept if part.strip())) + "\n"
     return Imported(head + body.lstrip("\n"), tuple(notes))
 
 
