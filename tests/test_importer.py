@@ -285,3 +285,12 @@ def test_blank_lines_just_inside_display_math_go(tmp_path: Path) -> None:
     assert "$$\nV = 1\n$$" in text and "```\n$$\n\nkept\n```" in text
     _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
     assert [e.format() for e in errors] == []
+
+
+def test_a_labelled_display_formula_keeps_its_label(tmp_path: Path) -> None:
+    source = tmp_path / "m.md"
+    source.write_text("# M\n\n$$\n\nV = 1\n\n$$ (eq-v)\n\nSee {eq}`eq-v`, and $$x$$ inline.\n")
+    text = import_file(source).text
+    assert "$$\nV = 1\n$$ (eq-v)\n" in text
+    _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []

@@ -11,6 +11,8 @@ Fences are told as CommonMark tells them, so a listing is never changed.
 
 from __future__ import annotations
 
+import re
+
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.markdown import block_parser
 
@@ -35,7 +37,7 @@ def atx_headings(text: str) -> str:
 
 def tight_display_math(text: str) -> str:
     """``text`` without blank lines right after an opening ``$$`` line or right before
-    a closing one."""
+    a closing one (``$$`` or ``$$ (label)``)."""
     if "$$" not in text:
         return text
     kept: list[str] = []
@@ -51,14 +53,16 @@ def tight_display_math(text: str) -> str:
             fence = opening[0]
             kept.append(line)
             continue
-        if line.strip() == "$$":
-            if inside:
-                while kept and not kept[-1].strip() and kept[-2:-1] != ["$$"]:
-                    kept.pop()
-            inside = not inside
-            kept.append(line)
-            continue
+        if inside and _BARE.match(line):
+            while kept and not kept[-1].strip():
+                kept.pop()
         if inside and not line.strip() and kept and kept[-1].strip() == "$$":
             continue
+        if line.count("$$") % 2:
+            inside = not inside
         kept.append(line)
     return "\n".join(kept)
+
+
+_BARE = re.compile(r"^\s*\$\$\s*(?:\([\w:.-]+\))?\s*$")
+"""A line that is only ``$$``, maybe with the formula's label."""
