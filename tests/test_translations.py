@@ -209,6 +209,12 @@ def test_translate_sync_from_the_command_line(course: Path) -> None:
         ('("length n", n),', '("the length n", n),', None),
         ("num=7, base=2", "num=8, base=2", "code"),
         ("{cite}`numpy-power`", "{cite}`numpy-sqrt`", "reference"),
+        ("That is three factors; 3⁴ has four.", "Three factors only; 3⁴ has four.", None),
+        ('input: "eighty-one"', 'input: "eighty one"', None),
+        ("text: Raising to the cube", "text: Cubing the base", None),
+        ("  - answer: dividir\n", "  - answer: cubo\n", "question"),
+        ("value: convencion\n", "value: uno\n", "question"),
+        ("    verdict: unread\n", "    verdict: incorrect\n", "question"),
     ],
 )
 def test_words_are_free_and_declarations_are_kept(
@@ -227,6 +233,34 @@ def test_words_are_free_and_declarations_are_kept(
         assert found == []
     else:
         assert found and all(f" {kind} " in message for message in found), found
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "changed"),
+    [
+        ("one: halving, other: halvings}", "one: halving step, other: halving steps}", False),
+        ("text: It is the starting point", "text: This is the starting point", False),
+        ("caption: log₂ x and ln x at each", "caption: log₂ x and ln x for each", False),
+        ("{id: hace, count: mitades,", "{id: hace, count: natural,", True),
+        ("      - when: n == 2\n", "      - when: n == 4\n", True),
+    ],
+)
+def test_an_explorers_counted_words_and_chosen_texts_are_words(
+    tmp_path: Path, old: str, new: str, changed: bool
+) -> None:
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    copy = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    _edit(copy / "en" / "08-logarithms.md", old, new)
+    course, _ = load_course(copy)
+    assert course is not None
+    found = [d.message for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR]
+    if changed:
+        assert len(found) == 1 and " explorer " in found[0], found
+    else:
+        assert found == []
 
 
 def test_a_translation_behind_tells_readers_since_when(course: Path, tmp_path: Path) -> None:

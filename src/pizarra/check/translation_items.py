@@ -22,17 +22,29 @@ from pizarra.base.errors import SourcePos
 from pizarra.base.i18n.numbers import decimal_symbol
 from pizarra.math.exact.lexer import Kind, lex
 from pizarra.math.exact.numerals import Numeral
+from pizarra.source.answers.spec import Mistake, Option, QuestionTest
+from pizarra.source.explorers.shared_spec import Choice, Word
 from pizarra.source.model import Lesson
 
 WORD_COMMANDS = ("\\text", "\\textrm", "\\textit", "\\textbf", "\\mbox")
 """Commands whose words a translation translates (``\\operatorname`` is kept)."""
 
 TEXT_FIELDS = frozenset(
-    {"label", "unit", "hint", "summary", "caption", "current_label", "mark", "alt", "lang"}
+    {"label", "unit", "hint", "summary", "caption", "table_caption", "current_label", "mark"}
+    | {"alt", "lang"}
     | {"pos", "source", "id"}
 )
 """Fields of an explorer's declaration a translation may change: its words, its
 positions, the formulas as typed (their parsed value is compared) and its id (an anchor)."""
+
+ANSWER_WORDS: dict[type, frozenset[str]] = {
+    Mistake: frozenset({"feedback"}),
+    Option: frozenset({"text"}),
+    QuestionTest: frozenset({"input", "feedback"}),
+}
+"""Words of an answer field a translation translates: what a learner reads and the inputs
+its question tests type (``no definido`` is ``undefined``; each file's tests run on their
+own). Values, mistaken answers, forms, option ids and verdicts are kept."""
 
 MAX_ITEMS = 50_000
 """Items of one kind read from a lesson: bounded work for any file."""
@@ -204,11 +216,15 @@ def explorer_items(lesson: Lesson) -> list[Item]:
 def _declaration(value: object, depth: int = 0) -> object:
     if depth > 30:
         return repr(value)
+    if isinstance(value, Word):  # its forms are the language's (CLDR categories differ too)
+        return ("word", value.count)
+    if isinstance(value, Choice):  # its conditions are kept, its texts translated
+        return ("choice", tuple(_declaration(c, depth + 1) for c, _ in value.cases))
     if is_dataclass(value) and not isinstance(value, type):
         return tuple(
             (f.name, _declaration(getattr(value, f.name), depth + 1))
             for f in fields(value)
-            if f.name not in TEXT_FIELDS
+            if f.name not in TEXT_FIELDS and f.name not in ANSWER_WORDS.get(type(value), ())
         )
     if isinstance(value, (tuple, list)):
         return tuple(_declaration(v, depth + 1) for v in value)
