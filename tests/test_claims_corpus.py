@@ -26,8 +26,8 @@ from pizarra.source.lower import parse_lesson
 from pizarra.source.model import Lesson
 
 CORPUS = Path(__file__).parent / "fixtures" / "claims" / "corpus"
-LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}
-_EXPECT = re.compile(r"(?:<!--|%)\s*expect:([ cuf]*?)\s*(?:-->|$)")
+LETTERS = {"c": Status.CHECKED, "a": Status.ASSUMED, "u": Status.UNCHECKED, "f": Status.FAILED}
+_EXPECT = re.compile(r"(?:<!--|%)\s*expect:([ acuf]*?)\s*(?:-->|$)")
 
 
 @dataclass(frozen=True)

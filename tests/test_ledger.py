@@ -49,7 +49,9 @@ def test_a_restated_declaration_is_listed_and_counted_as_assumed(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     path = write(tmp_path, "variables:\n  x: positive\n")
-    path.write_text(path.read_text() + "\nPara todo $x>0$, $\\sqrt{x^2}=x$.\n", encoding="utf-8")
+    # Declared, x makes x + 1 = 7 a claim about every x: an equation to solve says so.
+    text = path.read_text().replace("$x + 1 = 7$", "$x + 1 \\overset{?}{=} 7$")
+    path.write_text(text + "\nPara todo $x>0$, $\\sqrt{x^2}=x$.\n", encoding="utf-8")
     assert main(["check", "--no-cache", "--claims", "afirmaciones.md"]) == 0
     captured = capsys.readouterr()
     assert "afirmaciones.md:16:11: assumed: x > 0 -- restates the declaration x: positive" in (
