@@ -165,32 +165,6 @@ def test_every_question_of_lesson_7_takes_answers_that_its_checks_accept() -> No
     assert counts.tests >= 40 and counts.of_checked >= 12 and counts.solution_checked >= 10
 
 
-def with_lesson_8_answers() -> tuple[Lesson, int]:
-    """Lesson 8 as it is, with the fields of tests/fixtures/answers/lesson-8-answers.md."""
-    source = next(LESSONS.glob("08-*.md")).read_text(encoding="utf-8")
-    fixture = (ROOT / "tests/fixtures/answers/lesson-8-answers.md").read_text(encoding="utf-8")
-    pieces = re.split(r"<!-- question (\d+) -->\n", fixture)[1:]
-    blocks = {int(pieces[i]): pieces[i + 1].strip() for i in range(0, len(pieces), 2)}
-    parts = source.split("::::{exercise}\n")
-    joined = [parts[0]]
-    for number, part in enumerate(parts[1:], start=1):
-        cut = part.index("\n\n") + 2
-        joined.append(part[:cut] + blocks[number] + "\n\n" + part[cut:])
-    text = "::::{exercise}\n".join(joined)
-    lesson, errors = parse_lesson(LESSONS / "08-logaritmos.md", "08-logaritmos.md", text)
-    assert lesson is not None and errors == []
-    return lesson, len(blocks)
-
-
-def test_lesson_8_s_current_questions_take_answer_fields() -> None:
-    lesson, questions = with_lesson_8_answers()
-    counts = AnswerCounts()
-    assert check_answers(lesson, counts) == []
-    assert questions == len(list(lesson.exercises()))
-    assert all(e.answers for e in lesson.exercises())
-    assert counts.of_checked >= 10 and counts.solution_checked >= 8
-
-
 def test_the_page_holds_fields_hidden_until_the_module_runs_and_the_key_as_data() -> None:
     lesson = bundled("07-*.md")
     first = next(lesson.exercises())

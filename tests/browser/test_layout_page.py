@@ -69,7 +69,7 @@ def layout_lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCo
 
 def _open(page: Page, course: ServedCourse) -> None:
     page.goto(course.url + "/")
-    page.locator("#leccion-1").get_by_role("link", name="Layout").click()
+    page.locator("#lesson-1").get_by_role("link", name="Layout").click()
     page.wait_for_selector(".tab-set")
 
 
