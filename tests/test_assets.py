@@ -73,6 +73,22 @@ def test_faces_split_the_required_repertoire() -> None:
     assert assets.EXTRA_FONT.lazy
 
 
+def test_the_faces_cover_every_character_of_the_bundled_course_the_font_has() -> None:
+    """A character outside every face makes each build subset the font again (seconds,
+    and a fresh install is meant to subset nothing)."""
+    font_has = assets._font_codepoints(assets.math_font_source().read_bytes())
+    covered = set().union(*(assets.codepoints(face.ranges) for face in assets.FONT_FACES))
+    bundled = REPO / "src" / "pizarra" / "source" / "bundled"
+    missing = {
+        f"U+{ord(ch):04X} in {path.relative_to(bundled)}"
+        for path in bundled.rglob("*")
+        if path.is_file() and path.suffix in (".md", ".yaml", ".yml", ".bib")
+        for ch in set(path.read_text(encoding="utf-8"))
+        if ord(ch) in font_has and ord(ch) not in covered
+    }
+    assert not missing
+
+
 def test_site_assets_files(site: dict[str, bytes]) -> None:
     assert set(site) == {"math.css", "math.woff2", "math-extra.woff2"}
     assert set(assets.STYLESHEETS) <= set(site)

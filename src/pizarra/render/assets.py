@@ -67,6 +67,8 @@ EXTRA_FONT = FontFace(
     file="math-extra.woff2",
     ranges=(
         (0x0100, 0x017F),  # Latin Extended-A
+        (0x02B0, 0x02C5),  # modifier letters: superscript letters in prose (ʰ ʲ ʳ ʷ ʸ)
+        (0x02DE, 0x02FF),  # modifier letters: ˡ ˢ ˣ (eˣ in a label)
         (0x0300, 0x036F),  # combining accents
         (0x2070, 0x209F),  # superscript and subscript digits in prose (log₂, x²)
         (0x20D0, 0x20F0),  # combining marks for symbols
