@@ -16,6 +16,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
@@ -24,7 +25,7 @@ from pizarra.source.syntax import DIRECTIVES, GATED, ROLES, UNSUPPORTED
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
 from pizarra.source.syntax.extension_blocks import check_attrs, lower_extension_block
-from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.front_matter import FrontMatter, parse_front_matter
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.raw_html import lower_html
@@ -89,10 +90,15 @@ def parse_lesson(
         ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
     diagnostics += ctx.diagnostics
+    incomplete = front is None
     if front is None:
-        return None, diagnostics
+        if front_text is None:
+            return None, diagnostics
+        # Its front matter is wrong: the lesson is still read, so the rest of its checks
+        # (formulas, claims, code) are reported in the same run; it is never published.
+        front = FrontMatter("?", 0, lang, "", None, (), {}, {}, {})
     sources = list(front.sources)
-    if front.bibliography:
+    if front.bibliography and not incomplete:
         found, bib_errors = cited_entries(
             front.bibliography,
             path,
@@ -120,10 +126,13 @@ def parse_lesson(
         index=tuple(ctx.index_entries),
         targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
+        inline_images=tuple(ctx.images),
+        incomplete=incomplete,
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,
         kernel_memory=front.kernel_memory,
+        pin_outputs=front.pin_outputs,
         functions=front.functions,
         source_text=text,
         macros=front.macros,
@@ -211,7 +220,9 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
             what = "unsupported" if directive.name in UNSUPPORTED else "unknown"
-            hint = UNSUPPORTED.get(directive.name) or _directive_hint()
+            hint = UNSUPPORTED.get(directive.name) or did_you_mean(
+                directive.name, DIRECTIVES, _directive_hint(), _braced
+            )
             ctx.error(directive.pos, f"{what} directive {{{directive.name}}}", hint=hint)
             continue
 
@@ -277,6 +288,10 @@ def _gate_pairs(tokens: list[Token]) -> dict[int, int]:
         elif edge == "end" and open_starts.get(base):
             pairs[open_starts[base].pop()] = at
     return pairs
+
+
+def _braced(name: str) -> str:
+    return "`{" + name + "}`"
 
 
 def _directive_hint() -> str:

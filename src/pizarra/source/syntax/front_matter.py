@@ -8,6 +8,7 @@ from typing import Any
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.i18n.strings import LANGUAGES, supported
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
 from pizarra.source.syntax.macros import read_macros
@@ -35,6 +36,7 @@ _FIELDS = {
     "original_digest": "the version of the original it follows (`pizarra translate --sync`)",
     "original_blocks": "digests of the original's paragraphs at that version (written with it)",
     "original_synced": "the day the translation was last brought in step (written with it)",
+    "pin_outputs": "true: every code cell that prints needs an {output} block that pins it",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
@@ -94,6 +96,8 @@ class FrontMatter:
     original_blocks: tuple[str, ...] = ()
     original_synced: str = ""
     """The digests of the original's paragraphs then, to name the ones changed since."""
+    pin_outputs: bool = False
+    """Whether every printed output must be pinned by an ``{output}`` block."""
 
 
 def parse_front_matter(
@@ -118,7 +122,11 @@ def parse_front_matter(
                 Diagnostic(
                     where.get(str(key), origin),
                     f"unknown front matter field {key!r}",
-                    hint="known fields: " + ", ".join(_FIELDS),
+                    hint=did_you_mean(
+                        str(key),
+                        [*_FIELDS, *_NOTEBOOK_FIELDS],
+                        "known fields: " + ", ".join(_FIELDS),
+                    ),
                 )
             )
     for key in _REQUIRED:
@@ -207,6 +215,15 @@ def parse_front_matter(
                 hint="write `strict_claims: true` to make undecided statements errors",
             )
         )
+    pin_outputs = values.get("pin_outputs", False)
+    if not isinstance(pin_outputs, bool):
+        errors.append(
+            Diagnostic(
+                where["pin_outputs"],
+                f"`pin_outputs` must be true or false, not {pin_outputs!r}",
+                hint="write `pin_outputs: true` to require an {output} block for every output",
+            )
+        )
     cell_timeout = values.get("cell_timeout")
     if cell_timeout is not None and seconds(cell_timeout) is None:
         errors.append(
@@ -265,6 +282,7 @@ def parse_front_matter(
             original_digest,
             original_blocks,
             synced,
+            pin_outputs,
         ),
         [],
     )
