@@ -46,12 +46,18 @@ EXTENSION_BLOCKS = ("amsmath", "footnote_unused")
 
 
 def parse_lesson(
-    path: Path, display_path: str, text: str | None = None, root: Path | None = None
+    path: Path,
+    display_path: str,
+    text: str | None = None,
+    root: Path | None = None,
+    *,
+    local_files: bool = True,
 ) -> tuple[Lesson | None, list[Diagnostic]]:
     """Parse and lower one lesson file; all syntax errors of the file are returned.
 
     ``root`` is the course folder (the lesson's own folder by default): files the
-    lesson shows, such as images, must live inside it.
+    lesson shows, such as images, must live inside it. ``local_files=False`` reads the
+    markup alone: Markdown images are not looked for, as when a suite's case has no folder.
     """
     origin = SourcePos(display_path, 1, 1)
     if text is None:
@@ -90,6 +96,7 @@ def parse_lesson(
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested, parse_env=env)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    ctx.local_files = local_files
     ctx.substitutions = front.substitutions if front else {}
     if front is not None and front.cell_timeout is not None:
         ctx.cell_timeout = front.cell_timeout

@@ -89,6 +89,9 @@ class LowerContext:
     refs: list[Ref] = field(default_factory=list)
     images: list[Image] = field(default_factory=list)
     """Markdown images of local files (``![alt](a.png)``), copied into the site."""
+    local_files: bool = True
+    """Whether Markdown images are looked for beside the lesson; off only where the
+    markup is judged without its folder (the ecosystem's suites): they stay as written."""
     counters: dict[str, int] = field(default_factory=dict)
     """Numbers given so far per kind (``equation``, ``theorem``...)."""
     lesson_file: Path = Path("lesson.md")

@@ -29,7 +29,7 @@ FRAGMENT = "fragment"
 def lower_image(ctx: LowerContext, token: Token, pos: SourcePos) -> None:
     """A Markdown image of a local file: found, recorded for copying, ``src`` rewritten."""
     src = str(token.attrGet("src") or "")
-    if not src or _SCHEME.match(src) or src.startswith("#"):
+    if not ctx.local_files or not src or _SCHEME.match(src) or src.startswith("#"):
         return
     name = unquote(src.split("#", 1)[0].split("?", 1)[0])
     found = image_file(ctx, name, pos)
