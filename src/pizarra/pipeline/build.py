@@ -182,15 +182,16 @@ def _check_rendered_links(
     tools: Tools,
     report: Report,
 ) -> None:
-    """A failed run writes nothing, but the links of the pages that did render are
-    checked in it too, so a broken link is not the next run's news; links into the
-    lessons not rendered wait until those are fixed."""
+    """A failed run writes nothing, but the links of the original's pages that did render
+    are checked in it too, so a broken link is not the next run's news; links into the
+    lessons not rendered, and into the editions (rendered only when every check passed),
+    wait until then."""
     files = render_site(course, results, frames[0] if frames else None)
     unrendered = tuple(
         lesson_path(lesson).removesuffix("index.html")
         for lesson, result in zip(course.lessons(), results, strict=True)
         if not result.pages
-    )
+    ) + tuple(edition.site_dir for edition in course.editions if edition.site_dir)
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     ready = lesson_scans(results, files)
