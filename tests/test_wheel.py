@@ -50,7 +50,9 @@ def installed(
     root = tmp_path_factory.mktemp("wheel")
     source = root / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*SKIP))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIZARRA_", "VIRTUAL_ENV"))}
+    # PYTHONPATH would put a checkout's sources before the installed wheel
+    skip = ("PIZARRA_", "VIRTUAL_ENV", "PYTHONPATH")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(skip)}
     env["PIZARRA_CACHE_DIR"] = str(root / "cache")
     dist = root / "dist"
     run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", dist, source], root, env)
