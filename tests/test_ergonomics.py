@@ -142,6 +142,7 @@ def test_init_writes_a_course_that_builds_and_refuses_to_overwrite(
     assert "0 error(s), 0 warning(s)" in err and "code cells: 1 run" in err
     page = (tmp_path / "c" / "site" / "doubling" / "index.html").read_text(encoding="utf-8")
     assert "<math" in page and 'class="exercise"' in page and "explorer" in page
+    assert 'class="answer-field"' in page, "a question the learner answers in the page"
     assert main(["init"]) == 2
     assert "already holds a course" in capsys.readouterr().err
 

@@ -86,7 +86,7 @@ def init_command(args: argparse.Namespace) -> int:
     go = "" if folder == Path(".") else f"cd {folder} && "
     print(
         f"pizarra init: wrote a course in {folder}: course.yaml and "
-        "lessons/01-doubling.md (math, a code cell, an explorer, an exercise)\n"
+        "lessons/01-doubling.md (math, a code cell, an explorer, a question to answer)\n"
         f"  next: {go}pizarra serve   (then edit the lesson and save: the page reloads)",
         file=sys.stderr,
     )
