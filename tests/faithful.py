@@ -71,9 +71,12 @@ def cases() -> Iterator[Case]:
 
 
 def run(case: Case) -> Outcome:
-    """Parse, check references and render one case as the body of a lesson."""
+    """Parse, check references and render one case as the body of a lesson.
+
+    A case is markup without a folder: its images name files it does not ship, so they
+    are not looked for (a lesson's own are, and a missing one is an error there)."""
     path = Path("case.md")
-    lesson, diagnostics = parse_lesson(path, "case.md", FRONT + case.source)
+    lesson, diagnostics = parse_lesson(path, "case.md", FRONT + case.source, local_files=False)
     got = ""
     if lesson is not None:
         course = small_course(lesson)

@@ -40,6 +40,9 @@ SITE_CSS = ("pizarra.css", "math.css")
 
 Figures = Mapping[SourcePos, tuple[Figure, ...]]
 """The figures each code cell drew, by the cell's position (from the run that checked it)."""
+Printed = Mapping[SourcePos, str]
+"""What each code cell without an ``{output}`` block printed in the run that checked it:
+shown on the page as this build's output, not pinned."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,7 @@ def render_lesson_page(
     query: Mapping[str, str] | None = None,
     ledger: LessonLedger | None = None,
     figures: Figures | None = None,
+    printed: Printed | None = None,
 ) -> str:
     """A lesson page; ``query`` selects explorer states (``?n=2048``) for server rendering.
 
@@ -140,7 +144,7 @@ def render_lesson_page(
     explorer's domain.
     """
     lang = lesson.lang
-    body = render_lesson_body(course, lesson, math, query, figures)
+    body = render_lesson_body(course, lesson, math, query, figures, printed)
     kinds = sorted({e.kind for e in lesson.explorers()})
     css = [*SITE_CSS, *(n for k in kinds for n in asset_names(k) if n.endswith(".css"))]
     scripts = [n for k in kinds for n in asset_names(k) if n.endswith(".js")]
@@ -207,6 +211,7 @@ def render_lesson_body(
     math: MathRenderer,
     query: Mapping[str, str] | None = None,
     figures: Figures | None = None,
+    printed: Printed | None = None,
 ) -> Markup:
     """The HTML of the lesson's blocks (what golden-file tests compare)."""
     lang = lesson.lang
@@ -226,7 +231,7 @@ def render_lesson_body(
         source_number=sources.get,
         resolve=lambda ref: resolve(course, lesson, ref),
     )
-    return _render_blocks(lesson.blocks, prose, query, figures or {})
+    return _render_blocks(lesson.blocks, prose, query, figures or {}, printed or {})
 
 
 def render_status_page(course: Course, status: int, title: str, message: str, root: str) -> str:
@@ -252,6 +257,7 @@ def _render_blocks(
     prose: ProseContext,
     query: Mapping[str, str] | None,
     figures: Figures,
+    printed: Printed,
 ) -> Markup:
     template = _environment().get_template("blocks.html")
     parts: list[Markup] = []
@@ -267,8 +273,9 @@ def _render_blocks(
                         block=block,
                         kind=type(block).__name__,
                         t=lambda key, **kw: t(prose.lang, key, **kw),
-                        render=lambda inner: _render_blocks(inner, prose, query, figures),
+                        render=lambda inner: _render_blocks(inner, prose, query, figures, printed),
                         figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
+                        printed=printed.get(block.pos, "") if isinstance(block, CodeCell) else "",
                         highlight=highlight,
                         equation=lambda b: equation_html(prose, b.tex, b.anchor, b.number),
                         answers=lambda b: render_answers(b, prose.lang, prose.math),

@@ -94,6 +94,9 @@ class ProseRenderer(RendererHTML):
             found = self._ctx(env).resolve(ref)
             href = found.href if isinstance(found, Resolved) else ref.label
             filled = found.text if isinstance(found, Resolved) and ref.kind == "link-empty" else ""
+            fragment = token.meta.get("fragment")
+            if isinstance(fragment, str) and isinstance(found, Resolved) and "#" not in href:
+                href += fragment
             return f'<a href="{escapeHtml(href)}">{escapeHtml(filled)}'
         if token.meta.get("unsafe"):
             return "<a>"
