@@ -34,6 +34,7 @@ from pizarra.check.kernel.execute import (
     RunResult,
 )
 from pizarra.check.kernel.pump import FIGURE_LIMIT, LESSON_FIGURE_LIMIT
+from pizarra.check.nondeterministic import nondeterministic_reason
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
@@ -124,10 +125,11 @@ def run_code_cells(
         zip(cells, keys, entries, results, strict=False)
     ):
         agrees = entry is not None and same_output(entry.result, result)
+        volatile = cell.nondeterministic or bool(nondeterministic_reason(result.stdout))
         earlier = None
-        if entry is not None and not agrees and result.ok and not cell.nondeterministic:
+        if entry is not None and not agrees and result.ok and not volatile:
             earlier = entry.result
-        seen_twice = entry is not None and (agrees or cell.nondeterministic)
+        seen_twice = entry is not None and (agrees or volatile)
         if cache is not None:
             cache.put(key, result, confirmed=seen_twice)
         outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
@@ -194,6 +196,19 @@ def _check_one(
         found.append(_unstable(cell, outcome.earlier, result))
         return found
     actual = _with_final_newline(result.stdout)
+    reason = nondeterministic_reason(actual)
+    if reason and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
+        found.append(
+            Diagnostic(
+                cell.pos,
+                f"the code cell's output shows {reason}, which changes between runs: "
+                "it is not compared with an {output} block",
+                hint="tag the cell `nondeterministic` (shown, not compared) or `remove-output`",
+                detail=bounded(actual, 5),
+                severity=Severity.WARNING,
+            )
+        )
+        return found
     if cell.output is None:
         if actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
             found.append(
