@@ -118,7 +118,8 @@ def run_code_cells(
             for i, (c, e) in enumerate(zip(cells, entries, strict=True))
             if e is not None
         ]
-    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
+    folder = str(lesson.path.parent)
+    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags, folder) for c in cells]
     results = runner(requests, lesson_timeout, memory)
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
