@@ -43,6 +43,7 @@ __all__ = [
     "CellOutcome",
     "ResultCache",
     "cell_figures",
+    "cell_tables",
     "check_code_cells",
     "imported_modules",
     "run_code_cells",
@@ -87,6 +88,17 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
         and o.result.figures
         and not o.cell.tags & hidden
         and not any(svg_problem(f.svg) for f in o.result.figures)
+    }
+
+
+def cell_tables(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, str]:
+    """The DataFrame each cell showed, as its untrusted ``text/html``, where a reader sees
+    its output: the page shows the table, the ``{output}`` block its text, compared."""
+    hidden = {"remove-output", "remove-cell"}
+    return {
+        o.cell.pos: o.result.html
+        for o in outcomes
+        if o.result.ok and o.result.html and o.cell.output is not None and not o.cell.tags & hidden
     }
 
 

@@ -16,6 +16,7 @@ from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     cell_figures,
+    cell_tables,
     check_code_cells,
     run_code_cells,
 )
@@ -133,7 +134,10 @@ def _pages(
     """The lesson page, its report page, the SVG files of its figures beside it, and a
     page for each explorer state but the initial one (so links select states on any host)."""
     figures = cell_figures(outcomes)
-    page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
+    tables = cell_tables(outcomes)
+    page = render_lesson_page(
+        course, lesson, tools.math, ledger=ledger, figures=figures, tables=tables
+    )
     folder = lesson_path(lesson).rpartition("/")[0]
     files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
     states = {path: html.encode() for path, html in render_state_pages(course, lesson).items()}

@@ -35,7 +35,7 @@ from uvicorn.config import LOGGING_CONFIG
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import cell_figures
+from pizarra.check.code_cells import cell_figures, cell_tables
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.editions import index_editions
 from pizarra.pipeline.indexing import index_site
@@ -303,8 +303,11 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         if params & set(query):
             try:
                 ledger = state.ledgers.get(lesson.path)
-                figures = cell_figures(state.outcomes.get(lesson.path, []))
-                page = render_lesson_page(edition, lesson, tools.math, query, ledger, figures)
+                outcomes = state.outcomes.get(lesson.path, [])
+                figures, tables = cell_figures(outcomes), cell_tables(outcomes)
+                page = render_lesson_page(
+                    edition, lesson, tools.math, query, ledger, figures, tables
+                )
                 data = page.encode()
             except ExplorerStateError as exc:
                 return status_answer(

@@ -74,8 +74,9 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
     linecache.cache[name] = (len(code), None, code.splitlines(True), name)
     ok = True
     missing: list[str] = []
+    html = ""
     try:
-        _execute(code, name, namespace)
+        html = _execute(code, name, namespace)
     except MissingPackage as exc:
         _flush()
         sys.stderr.write(f"{exc}\n")
@@ -88,10 +89,14 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
             traceback.print_exception(type(exc), exc, _cell_frames(exc.__traceback__))
             ok = False
     figures = _take_figures() if "matplotlib.pyplot" in sys.modules else []
-    return {"ok": ok, "figures": figures, "missing": missing}
+    answer: dict[str, Any] = {"ok": ok, "figures": figures, "missing": missing}
+    if html and ok:
+        answer["html"] = html
+    return answer
 
 
-def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
+def _execute(code: str, name: str, namespace: dict[str, Any]) -> str:
+    """Run the cell; the ``text/html`` of its value when that is a table Jupyter shows."""
     if uses_ipython_syntax(code):
         code = transform(code)
         namespace.setdefault("get_ipython", _shell(namespace))
@@ -103,7 +108,7 @@ def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
     last = tree.body[-1] if tree.body else None
     if not isinstance(last, ast.Expr) or _ends_with_semicolon(code, last.lineno):
         exec(compile(tree, name, "exec", dont_inherit=True), namespace)
-        return
+        return ""
     body = ast.Module(tree.body[:-1], type_ignores=[])
     exec(compile(body, name, "exec", dont_inherit=True), namespace)
     value = eval(compile(ast.Expression(last.value), name, "eval", dont_inherit=True), namespace)
@@ -114,6 +119,7 @@ def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
         namespace["_"] = value
         _flush()
         sys.stdout.write(_plain_text(value) + "\n")
+    return jupyter_defaults.table_html(value)
 
 
 def _raise_at(error: Exception, name: str, line: int) -> None:

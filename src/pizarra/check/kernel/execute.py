@@ -103,6 +103,9 @@ class RunResult:
     lesson_figures_too_large: bool = False
     """True when the lesson's figures together passed ``LESSON_FIGURE_LIMIT`` with this
     cell's, and it was stopped."""
+    html: str = ""
+    """The ``text/html`` of a DataFrame the cell left as its value (untrusted: shown only
+    as rebuilt by :mod:`pizarra.render.frame_table`); its ``text/plain`` is in stdout."""
     protocol_error: str = ""
     """What the cell wrote on the kernel's private answer pipe that is not an answer
     (see :mod:`pizarra.check.kernel.answers`); the kernel was stopped."""
@@ -289,6 +292,7 @@ class Session:
             figures=answer.figures if answer is not None and status == "done" else (),
             lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
             missing_packages=answer.missing if answer is not None else (),
+            html=answer.html if answer is not None and status == "done" else "",
         )
 
     def take_answer(self) -> Answer | None:

@@ -6,6 +6,8 @@
   at ``display.width`` 80. Our kernel's ``__main__`` has no file and no IPython kernel
   object, so pandas takes it for a terminal; :func:`install` sets Jupyter's values as
   soon as pandas is imported, before any cell can change them.
+- a DataFrame left as a cell's value shows as a table: :func:`table_html` sends its
+  ``text/html``, which the site rebuilds from its cells (:mod:`pizarra.render.frame_table`).
 - a matplotlib animation left as a cell's value is, in a notebook, a still frame and
   ``<...FuncAnimation at 0x...>``: on a static page, neither the motion nor the text
   means anything, and the address changes at each run. :func:`refusal` turns it into an
@@ -63,6 +65,22 @@ def install() -> None:
             pandas.set_option(option, value)
     elif not any(isinstance(f, _PandasDefaults) for f in sys.meta_path):
         sys.meta_path.insert(0, _PandasDefaults())
+
+
+MAX_HTML = 512 * 1024
+"""Characters of a table's HTML sent back; a longer one is shown as text only."""
+
+
+def table_html(value: object) -> str:
+    """A pandas DataFrame's ``text/html`` (its table, as Jupyter shows it), else ""."""
+    pandas = sys.modules.get("pandas")
+    if pandas is None or not isinstance(value, pandas.DataFrame):
+        return ""
+    try:
+        html = value._repr_html_()
+    except Exception:
+        return ""
+    return html if isinstance(html, str) and len(html) <= MAX_HTML else ""
 
 
 ANIMATION = (

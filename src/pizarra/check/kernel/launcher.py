@@ -146,13 +146,18 @@ def _init(report: list[str], folder: str, root: str) -> None:
         _say({"exit": 71, "error": f"cannot seal the kernel's file system: {exc}"})
         os._exit(71)
     resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
+    if folder:
+        try:
+            os.chdir(folder)
+            report.append("the lesson's folder as its working folder, read-only")
+        except OSError as exc:
+            report.append(f"an empty working folder: the lesson's is out of reach ({exc})")
     details = [
         *report,
         "user, pid, mount, network, ipc, uts and cgroup namespaces",
         "a /dev of its own",
         f"file system {namespaces.report_mounts_left(left)}",
         "private /proc, /tmp and /dev/shm",
-        *(["the lesson's folder as its working folder, read-only"] if folder else []),
         f"{PROCESS_LIMIT} tasks",
     ]
     if namespaces.limit_nesting():

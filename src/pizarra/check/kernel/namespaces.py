@@ -133,10 +133,10 @@ def _under(path: str, top: str) -> bool:
 
 def seal(workdir: str, quota: int, scratch: int, folder: str = "", root: str = "") -> list[str]:
     """Make the file system read-only but for private tmpfs; the mount points that could
-    not be made read-only (empty when all could). The kernel starts in ``folder`` (the
-    lesson's, read-only like the rest), else in ``workdir``; the course folder ``root``
-    around it is bound back, read-only, when it is under ``/tmp``, whose other files the
-    kernel does not see."""
+    not be made read-only (empty when all could). The kernel starts in ``workdir``; the
+    course folder ``root`` around the lesson's ``folder`` (read-only like the rest) is
+    bound back, read-only, when it is under ``/tmp``, whose other files the kernel does
+    not see."""
     with contextlib.suppress(OSError):
         os.makedirs(workdir, exist_ok=True)  # in a tmpfs of expose_interpreter, if covered
     left = [point for point in _mount_points() if not _read_only(point)]
@@ -149,7 +149,7 @@ def seal(workdir: str, quota: int, scratch: int, folder: str = "", root: str = "
             left.append(path)
     os.makedirs(workdir, exist_ok=True)
     _tmpfs(workdir, quota, "0700")
-    os.chdir(folder or workdir)
+    os.chdir(workdir)
     return left
 
 
