@@ -87,3 +87,16 @@ def test_a_lesson_reading_its_data_builds_with_the_right_output(tmp_path: Path) 
     results = [verify_lesson(course, e.lesson, tools, False) for e in course.entries if e.lesson]
     page = render_site(course, results)["prueba/index.html"].decode()
     assert "1,2" in page
+
+
+def test_writefile_goes_to_the_private_work_folder_with_a_home_path(tmp_path: Path) -> None:
+    folder = course_folder(tmp_path)
+    written, read, refused = run_in(
+        folder,
+        "%%writefile ~/modulo.py\nVALOR = 7\n",
+        "import os, sys\nsys.path.append(os.path.expanduser('~'))\nimport modulo\nmodulo.VALOR",
+        "%%writefile aqui.py\nx = 1\n",
+    )
+    assert written.stdout == "Writing ~/modulo.py\n" and read.stdout == "7\n"
+    assert not refused.ok and "Read-only file system" in refused.stderr
+    assert not (folder / "aqui.py").exists()
