@@ -104,6 +104,9 @@ def normalize(html: str) -> str:
     text = "".join(reader.out).replace("\ufe0e", "")
     # pizarra's equation numbers and footnote back-links, the suites' permalinks
     text = re.sub(r"<skip>.*?</skip>", "", text)
+    # amsmath rows' numbers, written as \tag{n}; a space before \end or \\ means nothing in TeX
+    text = re.sub(r"\s*\\tag\{\d+\}", " ", text)
+    text = re.sub(r"\s+(\\end\{|\\\\)", r"\1", text)
     text = re.sub(r'<a href="[^"]*" title="Permalink to this equation">¶</a>', "", text)
     text = re.sub(r'(<a href="#fnref[^"]*">)[^<]*(</a>)', r"\1\2", text).casefold()
     text = re.sub(r"\s*\x00\s*", "", text)  # the space around a wrapper is the wrapper's

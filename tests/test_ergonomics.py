@@ -94,7 +94,8 @@ def test_a_duplicate_key_is_an_error_at_the_second() -> None:
 def test_the_missing_package_hint_names_the_extra() -> None:
     assert "notebook" in extras().values()
     assert install_command(("matplotlib",)) == "pip install 'pizarra[notebook]'"
-    assert install_command(("pandas",)) == "pip install pandas"
+    assert install_command(("pandas",)) == "pip install 'pizarra[notebook]'"
+    assert install_command(("seaborn",)) == "pip install seaborn"
     assert install_command(("pytest",)) == "pip install pytest"  # test extra: never
     assert missing_module("ModuleNotFoundError: No module named 'scipy.sparse'") == "scipy"
     assert missing_module("ValueError: x") is None

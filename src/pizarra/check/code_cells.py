@@ -40,6 +40,7 @@ from pizarra.check.kernel.execute import (
     RunResult,
 )
 from pizarra.check.kernel.pump import FIGURE_LIMIT, LESSON_FIGURE_LIMIT
+from pizarra.check.nondeterministic import nondeterministic_reason
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
@@ -48,6 +49,7 @@ __all__ = [
     "CellOutcome",
     "ResultCache",
     "cell_figures",
+    "cell_tables",
     "check_code_cells",
     "imported_modules",
     "run_code_cells",
@@ -95,6 +97,17 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
     }
 
 
+def cell_tables(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, str]:
+    """The DataFrame each cell showed, as its untrusted ``text/html``, where a reader sees
+    its output: the page shows the table, the ``{output}`` block its text, compared."""
+    hidden = {"remove-output", "remove-cell"}
+    return {
+        o.cell.pos: o.result.html
+        for o in outcomes
+        if o.result.ok and o.result.html and o.cell.output is not None and not o.cell.tags & hidden
+    }
+
+
 def runnable_cells(lesson: Lesson) -> list[CodeCell]:
     """The cells the kernel runs, in order: every known language, not ``skip-execution``."""
     return [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
@@ -123,17 +136,19 @@ def run_code_cells(
             for i, (c, e) in enumerate(zip(cells, entries, strict=True))
             if e is not None
         ]
-    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
+    folder = str(lesson.path.parent)
+    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags, folder) for c in cells]
     results = [not_installed(result) for result in runner(requests, lesson_timeout, memory)]
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
         zip(cells, keys, entries, results, strict=False)
     ):
         agrees = entry is not None and same_output(entry.result, result)
+        volatile = cell.nondeterministic or bool(nondeterministic_reason(result.stdout))
         earlier = None
-        if entry is not None and not agrees and result.ok and not cell.nondeterministic:
+        if entry is not None and not agrees and result.ok and not volatile:
             earlier = entry.result
-        seen_twice = entry is not None and (agrees or cell.nondeterministic)
+        seen_twice = entry is not None and (agrees or volatile)
         if cache is not None:
             cache.put(key, result, confirmed=seen_twice)
         outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
@@ -204,6 +219,23 @@ def _check_one(
             )
         )
     actual = _with_final_newline(result.stdout)
+    reason = nondeterministic_reason(actual)
+    if (
+        reason
+        and (pin or cell.output is not None)
+        and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}
+    ):
+        found.append(
+            Diagnostic(
+                cell.pos,
+                f"the code cell's output shows {reason}, which changes between runs: "
+                "it is not compared with an {output} block",
+                hint="tag the cell `nondeterministic` (shown, not compared) or `remove-output`",
+                detail=bounded(actual, 5),
+                severity=Severity.WARNING,
+            )
+        )
+        return found
     if cell.output is None:  # shown as this run printed it: nothing to compare
         if pin and actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
             found.append(

@@ -21,7 +21,7 @@ from pizarra.check.code_cells import (
     unstable_diagnostic,
 )
 from pizarra.check.kernel.execute import CodeRunner
-from pizarra.check.volatile import volatile
+from pizarra.check.nondeterministic import nondeterministic_reason
 from pizarra.source.fences import fence_for
 from pizarra.source.model import Lesson
 
@@ -46,8 +46,8 @@ def confirm_changes(
         if checked and (second is None or not same_output(outcome.result, second)):
             errors.append(unstable_diagnostic(outcome.cell, outcome.result, second))
             continue
-        what = volatile(outcome.result.stdout) if checked else None
-        if what is not None:
+        what = nondeterministic_reason(outcome.result.stdout) if checked else ""
+        if what:
             errors.append(
                 Diagnostic(
                     outcome.cell.pos,

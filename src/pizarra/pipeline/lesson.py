@@ -16,6 +16,7 @@ from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     cell_figures,
+    cell_tables,
     check_code_cells,
     run_code_cells,
 )
@@ -134,8 +135,15 @@ def _pages(
     """The lesson page, its report page, the SVG files of its figures beside it, and a
     page for each explorer state but the initial one (so links select states on any host)."""
     figures = cell_figures(outcomes)
+    tables = cell_tables(outcomes)
     page = render_lesson_page(
-        course, lesson, tools.math, ledger=ledger, figures=figures, printed=cell_printed(outcomes)
+        course,
+        lesson,
+        tools.math,
+        ledger=ledger,
+        figures=figures,
+        printed=cell_printed(outcomes),
+        tables=tables,
     )
     folder = lesson_path(lesson).rpartition("/")[0]
     files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}

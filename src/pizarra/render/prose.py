@@ -114,7 +114,14 @@ class ProseRenderer(RendererHTML):
         return super().image(tokens, idx, options, env)
 
     def amsmath(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        return self.math_block(tokens, idx, options, env)
+        """Numbered environments carry their ``\\tag`` numbers and their labels' ids."""
+        token = tokens[idx]
+        tex = str(token.meta.get("tex") or token.content).strip("\n")
+        targets = "".join(
+            f'<span id="{escapeHtml(a)}"></span>' for a in token.meta.get("anchors", ())
+        )
+        mathml = self._ctx(env).math(tex, True)
+        return f'{targets}<div class="math-display" tabindex="0">{mathml}</div>\n'
 
     def colon_fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         """A colon fence that names no directive is a code block, as MyST shows it."""

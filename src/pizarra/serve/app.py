@@ -35,7 +35,7 @@ from uvicorn.config import LOGGING_CONFIG
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import cell_figures
+from pizarra.check.code_cells import cell_figures, cell_tables
 from pizarra.check.shown_outputs import cell_printed
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.editions import index_editions
@@ -326,9 +326,16 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
             try:
                 ledger = state.ledgers.get(lesson.path)
                 outcomes = state.outcomes.get(lesson.path, [])
-                figures = cell_figures(outcomes)
+                figures, tables = cell_figures(outcomes), cell_tables(outcomes)
                 page = render_lesson_page(
-                    edition, lesson, tools.math, query, ledger, figures, cell_printed(outcomes)
+                    edition,
+                    lesson,
+                    tools.math,
+                    query,
+                    ledger,
+                    figures,
+                    cell_printed(outcomes),
+                    tables,
                 )
                 data = page.encode()
             except ExplorerStateError as exc:

@@ -5,9 +5,9 @@ transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so t
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
 for it. Supported: ``!command``, ``%time``, ``%pwd``, ``f?`` (help, which Jupyter shows in a
-pager, so the cell shows nothing), ``%%writefile`` (into the lesson's
-own temporary folder) and ``%matplotlib`` (figures are always captured, so it does
-nothing). Any other magic is an error that names it.
+pager, so the cell shows nothing), ``%%writefile`` (``~/name`` into the lesson's private
+work folder; the lesson's own folder is read-only) and ``%matplotlib`` (figures are always
+captured, so it does nothing). Any other magic is an error that names it.
 
 A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
 must not change the environment it is checked in. It is read as the lesson's statement
@@ -167,7 +167,8 @@ class Shell:
 def _writefile(line: str, cell: str) -> None:
     """``%%writefile [-a] name``: the cell's text into a file, with IPython's message.
 
-    Cells run in the lesson's own empty temporary folder, so this is where it lands.
+    A relative name lands in the working folder: the lesson's, read-only (the write fails
+    there), or an empty temporary one; ``~/name`` is always the private work folder.
     """
     import shlex
 
