@@ -7,7 +7,8 @@ Each PATH is a ``.ipynb`` file (imported alone, as one lesson) or a book folder
 commands an author types, ``pizarra import`` then ``pizarra build``, in a fresh
 folder, and one row is printed per path: errors (of which about code cells), warnings,
 code cells run, cells whose code raised, and the first error. Nothing is edited by hand
-between the two commands. With ``--keep`` the imported lessons stay in FOLDER.
+between the two commands. With ``--keep`` the imported lessons, and each path's
+``build.log`` (everything the two commands said), stay in FOLDER.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def main() -> int:
                 print(f"{path.stem[:44]:44} import failed: {imported.stderr.strip()[-200:]}")
                 continue
             done = _run([pizarra, "build", "--no-cache", target, "-o", work / "site"], work)
+            (work / "build.log").write_text(imported.stderr + done.stderr)
             row = _row(done.stderr)
             built += done.returncode == 0
             print(
