@@ -42,6 +42,7 @@ def main() -> int:
             target = work / (f"{path.stem}.md" if path.suffix == ".ipynb" else "course")
             imported = _run([pizarra, "import", path.resolve(), "-o", target], work)
             if imported.returncode != 0:
+                (work / "build.log").write_text(imported.stderr)
                 print(f"{path.stem[:44]:44} import failed: {imported.stderr.strip()[-200:]}")
                 continue
             done = _run([pizarra, "build", "--no-cache", target, "-o", work / "site"], work)
@@ -75,7 +76,7 @@ def _row(stderr: str) -> dict[str, object]:
             continue
         errors += 1
         message = match.group(3)
-        if "code cell" in message or "output" in message:
+        if any(word in message for word in ("code cell", "output", "magic")):
             cell_errors += 1
         raised += message.startswith("the code cell raised")
         first = first or message
