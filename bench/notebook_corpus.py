@@ -52,7 +52,7 @@ def main() -> int:
             print(
                 f"{path.stem[:44]:44} {'yes' if done.returncode == 0 else 'no':>5} "
                 f"{row['errors']:>4} {row['cell_errors']:>4} {row['warnings']:>4} "
-                f"{row['run']:>4} {row['raised']:>6}  {row['first'][:90]}"
+                f"{row['run']:>4} {row['raised']:>6}  {str(row['first'])[:90]}"
             )
     print(f"built {built} of {len(args.paths)}")
     return 0
