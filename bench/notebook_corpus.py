@@ -7,7 +7,8 @@ Each PATH is a ``.ipynb`` file (imported alone, as one lesson) or a book folder
 commands an author types, ``pizarra import`` then ``pizarra build``, in a fresh
 folder, and one row is printed per path: errors (of which about code cells), warnings,
 code cells run, cells whose code raised, and the first error. Nothing is edited by hand
-between the two commands. With ``--keep`` the imported lessons stay in FOLDER.
+between the two commands. With ``--keep`` the imported lessons, and each path's
+``build.log`` (everything the two commands said), stay in FOLDER.
 """
 
 from __future__ import annotations
@@ -41,15 +42,17 @@ def main() -> int:
             target = work / (f"{path.stem}.md" if path.suffix == ".ipynb" else "course")
             imported = _run([pizarra, "import", path.resolve(), "-o", target], work)
             if imported.returncode != 0:
+                (work / "build.log").write_text(imported.stderr)
                 print(f"{path.stem[:44]:44} import failed: {imported.stderr.strip()[-200:]}")
                 continue
             done = _run([pizarra, "build", "--no-cache", target, "-o", work / "site"], work)
+            (work / "build.log").write_text(imported.stderr + done.stderr)
             row = _row(done.stderr)
             built += done.returncode == 0
             print(
                 f"{path.stem[:44]:44} {'yes' if done.returncode == 0 else 'no':>5} "
                 f"{row['errors']:>4} {row['cell_errors']:>4} {row['warnings']:>4} "
-                f"{row['run']:>4} {row['raised']:>6}  {row['first'][:90]}"
+                f"{row['run']:>4} {row['raised']:>6}  {str(row['first'])[:90]}"
             )
     print(f"built {built} of {len(args.paths)}")
     return 0
@@ -73,7 +76,7 @@ def _row(stderr: str) -> dict[str, object]:
             continue
         errors += 1
         message = match.group(3)
-        if "code cell" in message or "output" in message:
+        if any(word in message for word in ("code cell", "output", "magic")):
             cell_errors += 1
         raised += message.startswith("the code cell raised")
         first = first or message

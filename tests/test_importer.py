@@ -294,3 +294,25 @@ def test_a_labelled_display_formula_keeps_its_label(tmp_path: Path) -> None:
     assert "$$\nV = 1\n$$ (eq-v)\n" in text
     _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
     assert [e.format() for e in errors] == []
+
+
+def test_a_matrix_opening_a_line_of_inline_math_stays_in_its_cell(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# M\n\n$E = \\begin{bmatrix}\n1 \\\\\n\\end{bmatrix}\n"
+            "\\begin{bmatrix}\n2\n\\end{bmatrix} = F$"
+        ),
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_markdown_cell("$G = \\begin{bmatrix}\n3\n\\end{bmatrix}$"),
+        nbformat.v4.new_markdown_cell("$$\n\\begin{bmatrix}\n4\n\\end{bmatrix}\n$$"),
+    ]
+    path = tmp_path / "m.ipynb"
+    nbformat.write(notebook, path)
+    text = import_file(path).text
+    assert "\\end{bmatrix} \\begin{bmatrix}\n2" in text
+    assert "$$\n\\begin{bmatrix}\n4" in text
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []
+    assert lesson is not None
+    assert [b.code for b in walk(lesson.blocks) if isinstance(b, CodeCell)] == ["x = 1\n"]

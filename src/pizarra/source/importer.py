@@ -24,7 +24,7 @@ from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.local_images import local_images
-from pizarra.source.markdown_tidy import atx_headings, tight_display_math
+from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
@@ -157,6 +157,7 @@ def _notebook_parts(
             source = cell.source.rstrip("\n") if isinstance(cell.source, str) else ""
             if cell.cell_type == "markdown":
                 source = atx_headings(html_to_markdown(source, f"cell {index}", notes))
+                source = inline_environments(source)
                 source = _notebook_links(source, lessons, index, notes)
                 source = attached_images(cell, source, path.stem, index, notes, files)
                 parts.append(_Part(markdown_cell(source, index, notes), 1, True, index))
