@@ -123,12 +123,12 @@ def test_a_magic_the_kernel_does_not_run_is_a_plain_error(
     lesson = tmp_path / "m.md"
     lesson.write_text(
         "---\ntitle: M\nlesson: 1\nlang: en\nsummary: S.\n---\n"
-        "```{code-cell} python\n%timeit sum(range(10))\n```\n",
+        "```{code-cell} python\n%prun sum(range(10))\n```\n",
         encoding="utf-8",
     )
     assert main(["check", "--no-cache", str(lesson)]) == 1
     err = capsys.readouterr().err
-    assert "m.md:8:1: error: the %timeit magic is not available in pizarra's kernel" in err
+    assert "m.md:8:1: error: the %prun magic is not available in pizarra's kernel" in err
     assert "MagicError" not in err and "skip-execution" in err
 
 
