@@ -146,10 +146,10 @@ def test_lesson_9_in_both_languages_on_a_static_host(page: Page, static_site: Bu
     assert answer(page, "pregunta-3-1", "3,585·10^−3") == "Correcto."
     page.goto(static_site.url + "/en/exponentials-and-softmax/")
     page.wait_for_selector(READY)
-    assert answer(page, "pregunta-7-1", "0.7311") == "Correct."
-    assert answer(page, "pregunta-7-1", "2.718").startswith("Not correct. That is the ratio")
-    assert answer(page, "pregunta-6-2", "0.73").startswith("Not correct.")
-    assert answer(page, "pregunta-5-1", "1/6, 1/3, 1/2") == "Correct."
+    assert answer(page, "question-7-1", "0.7311") == "Correct."
+    assert answer(page, "question-7-1", "2.718").startswith("Not correct. That is the ratio")
+    assert answer(page, "question-6-2", "0.73").startswith("Not correct.")
+    assert answer(page, "question-5-1", "1/6, 1/3, 1/2") == "Correct."
 
 
 def test_a_choice_by_keyboard_and_progress_kept_until_reset(
@@ -226,37 +226,37 @@ def test_english_inputs_and_verdicts(page: Page, english: ServedCourse) -> None:
     page.wait_for_selector(READY)
     page.evaluate("localStorage.clear()")
     assert page.locator("[data-answer-check]").first.inner_text() == "Check"
-    assert answer(page, "pregunta-1-1", "0.0625") == "Correct."
+    assert answer(page, "question-1-1", "0.0625") == "Correct."
     assert (
-        answer(page, "pregunta-1-1", "0,0625") == "Cannot read this answer. Write a single value."
+        answer(page, "question-1-1", "0,0625") == "Cannot read this answer. Write a single value."
     )
     assert (
-        answer(page, "pregunta-1-1", "16") == "Not correct. The minus sign asks for a reciprocal."
+        answer(page, "question-1-1", "16") == "Not correct. The minus sign asks for a reciprocal."
     )
-    assert answer(page, "pregunta-2-1", "1/x^2") == "Correct."
-    assert answer(page, "pregunta-2-1", "x^-2").startswith("Not correct. It is equivalent")
-    assert answer(page, "pregunta-3-1", "x = 7 or x = -7") == "Correct."
+    assert answer(page, "question-2-1", "1/x^2") == "Correct."
+    assert answer(page, "question-2-1", "x^-2").startswith("Not correct. It is equivalent")
+    assert answer(page, "question-3-1", "x = 7 or x = -7") == "Correct."
     assert (
-        answer(page, "pregunta-3-1", "7")
+        answer(page, "question-3-1", "7")
         == "Not correct. A negative number squared is positive too."
     )
-    assert answer(page, "pregunta-4-1", "x >= 0") == "Correct."
-    assert answer(page, "pregunta-4-1", "(0, inf)").startswith(
+    assert answer(page, "question-4-1", "x >= 0") == "Correct."
+    assert answer(page, "question-4-1", "(0, inf)").startswith(
         "Not correct. Those are the endpoints"
     )
-    assert answer(page, "pregunta-5-2", "15.62") == "Correct."
-    assert answer(page, "pregunta-5-2", "15.6").startswith("Not correct. Give as many decimals")
-    page.locator("#pregunta-5-1-a").check()
-    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
-    assert status(page, "pregunta-5-1") == "Not correct. A value is missing."
-    page.locator("#pregunta-5-1-c").check()
-    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
-    assert status(page, "pregunta-5-1") == "Correct."
-    assert answer(page, "pregunta-6-1", "3/4") == "Correct."
-    assert answer(page, "pregunta-6-1", "6/8") == (
+    assert answer(page, "question-5-2", "15.62") == "Correct."
+    assert answer(page, "question-5-2", "15.6").startswith("Not correct. Give as many decimals")
+    page.locator("#question-5-1-a").check()
+    page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
+    assert status(page, "question-5-1") == "Not correct. A value is missing."
+    page.locator("#question-5-1-c").check()
+    page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
+    assert status(page, "question-5-1") == "Correct."
+    assert answer(page, "question-6-1", "3/4") == "Correct."
+    assert answer(page, "question-6-1", "6/8") == (
         "Not correct. That is the value, but the fraction is not in lowest terms."
     )
-    assert answer(page, "pregunta-6-1", "0.75").startswith("Not correct. That is the value, but")
+    assert answer(page, "question-6-1", "0.75").startswith("Not correct. That is the value, but")
 
 
 def test_spanish_sets_lists_intervals_and_decimals(page: Page, spanish: ServedCourse) -> None:
