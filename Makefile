@@ -1,24 +1,32 @@
-# pizarra: `make serve` sets up and serves the bundled course; `make test` sets up and runs every test.
+# pizarra: `make serve` sets up what serving needs and serves the bundled course;
+# `make test` sets up everything the tests need and runs every test.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.pizarra-setup
+SERVE_STAMP := $(VENV)/.pizarra-serve
 
 .PHONY: setup serve test lint bench corpus fuzz clean soundness mutate
 
-$(STAMP): pyproject.toml
+# What serving needs: pizarra and its own dependencies, no test tools.
+$(SERVE_STAMP): pyproject.toml
 	bash scripts/setup-system.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e .
 	$(BIN)/python -m pizarra.render.assets
 	$(BIN)/python -m pizarra.render.templating
 	touch $@
 
+# Everything the tests, linters and benchmarks need besides.
+$(STAMP): $(SERVE_STAMP)
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
 setup: $(STAMP)
 
-serve: setup
-	$(BIN)/pizarra serve
+serve: $(SERVE_STAMP)
+	$(BIN)/pizarra serve --example
 
 test: setup
 	bash scripts/setup-system.sh --browser

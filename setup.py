@@ -1,5 +1,5 @@
 """Build hook: the wheel ships the math font subsets and the compiled templates, made
-here rather than committed.
+here rather than committed, and the guides `pizarra help` prints.
 
 Everything else about the package is declared in pyproject.toml.
 """
@@ -32,6 +32,14 @@ class BuildWithFonts(build_py):
 
         for path in write_template_code(Path(self.build_lib) / "pizarra" / "render" / FOLDER):
             self.announce(f"pizarra: wrote {path}", level=2)
+        from pizarra.base.guides import TOPICS
+
+        guides = Path(self.build_lib) / "pizarra" / "docs"  # read by `pizarra help TOPIC`
+        guides.mkdir(parents=True, exist_ok=True)
+        for topic in TOPICS:
+            (guides / f"{topic}.md").write_bytes(
+                (package.parents[1] / "docs" / f"{topic}.md").read_bytes()
+            )
 
 
 setup(cmdclass={"build_py": BuildWithFonts})

@@ -36,7 +36,10 @@ def run(args: list[str], env: dict[str, str]) -> float:
 
 def timings(runs: int) -> None:
     print("command                      cold (s)   warm median (s)   warm min (s)")
-    for name, args in (("pizarra check", ["check"]), ("pizarra build", ["build", "-o"])):
+    for name, args in (
+        ("pizarra check", ["check", "--example"]),
+        ("pizarra build", ["build", "--example", "-o"]),
+    ):
         colds, warms = [], []
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as tmp:
@@ -54,7 +57,7 @@ def weight() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "PIZARRA_CACHE_DIR": str(Path(tmp) / "cache")}
         site = Path(tmp) / "site"
-        run(["build", "-o", str(site)], env)
+        run(["build", "--example", "-o", str(site)], env)
         page = (site / LESSON).read_text(encoding="utf-8")
         assets = re.findall(r'(?:href|src)="\.\./assets/([^"]+)"', page)
         rows = [("HTML", LESSON, (site / LESSON).read_bytes())]

@@ -111,7 +111,7 @@ def first_page(
     port = free_port()
     start = time.perf_counter()
     server = subprocess.Popen(
-        [str(pizarra), "serve", "--port", str(port)],
+        [str(pizarra), "serve", "--example", "--port", str(port)],
         cwd=work,
         env=env,
         stdout=subprocess.DEVNULL,

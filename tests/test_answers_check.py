@@ -181,3 +181,12 @@ def test_the_page_holds_fields_hidden_until_the_module_runs_and_the_key_as_data(
     keys = json.loads(data.group(1))
     assert [k["id"] for k in keys] == ["pregunta-1-1", "pregunta-1-2"]
     assert keys[0]["value"] == ["81"] and keys[0]["form"] == ["evaluated"]
+
+
+def test_an_english_page_names_its_fields_in_english_as_its_anchors() -> None:
+    first = next(bundled("07-*.md").exercises())
+    html = str(render_answers(first, "en", MathCoreRenderer()))
+    assert '<label for="question-1-1-input">' in html and "pregunta" not in html
+    data = re.search(r'<script type="application/json" data-answer-key>(.*?)</script>', html, re.S)
+    assert data is not None
+    assert [k["id"] for k in json.loads(data.group(1))] == ["question-1-1", "question-1-2"]

@@ -20,6 +20,7 @@ from pizarra.check.code_cells import (
     runnable_cells,
 )
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.source.blocks import Figure
 from pizarra.source.lower import parse_lesson
 from pizarra.source.model import Lesson
@@ -72,8 +73,19 @@ def test_the_fixture_lesson_gives_the_expected_diagnostics() -> None:
     lesson = load("cells.md")
     outcomes = run_code_cells(lesson, KernelRunner(), None)
     assert [o.cell for o in outcomes] == list(lesson.code_cells())
-    text = "".join(d.format() + "\n" for d in check_code_cells(lesson, outcomes))
+    text = "".join(d.format() + "\n" for d in check_code_cells(lesson, outcomes, pin=True))
     assert text == (FIXTURES / "cells.expected.txt").read_text("utf-8")
+
+
+def test_an_output_without_a_block_is_shown_from_the_run_unless_pinning_is_required() -> None:
+    lesson = load("cells.md")
+    outcomes = run_code_cells(lesson, KernelRunner(), None)
+    unpinned = "".join(d.format() for d in check_code_cells(lesson, outcomes))
+    assert "cells.md:35:1" not in unpinned and "pins it" not in unpinned
+    printed = cell_printed(outcomes)
+    cell = next(c for c in lesson.code_cells() if c.pos.line == 35)
+    assert printed[cell.pos] == "hola\n"
+    assert all(c.output is None for c in lesson.code_cells() if c.pos in printed)
 
 
 def test_a_matching_output_gives_nothing() -> None:

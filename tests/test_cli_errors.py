@@ -224,5 +224,5 @@ def test_the_command_exits_with_the_runs_code_after_freezing_what_it_made(
     assert thresholds == [(pizarra.cli.YOUNG_COLLECTION, *gc.get_threshold()[1:])]
     pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert 'pizarra = "pizarra.cli:run"' in pyproject
-    main_module = Path(pizarra.cli.__file__).with_name("__main__.py").read_text(encoding="utf-8")
+    main_module = Path(pizarra.__file__).with_name("__main__.py").read_text(encoding="utf-8")
     assert "run()" in main_module

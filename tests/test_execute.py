@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -332,6 +333,37 @@ def test_ipython_shell_lines_and_the_common_magics_run() -> None:
     assert results[0].stdout == "from the shell\n"
     assert results[1].stdout.startswith("CPU times: ") and results[1].stdout.endswith("\n6\n")
     assert results[2].stdout.splitlines()[-1] == "4"
+
+
+_TIMEIT = re.compile(
+    r"^\d[\d.]* (?:ns|µs|ms|s) ± \d[\d.]* (?:ns|µs|ms|s) per loop "
+    r"\(mean ± std\. dev\. of (\d+) runs?, ([\d,]+) loops? each\)$"
+)
+
+
+def test_timeit_and_cell_time_print_as_ipython_does() -> None:
+    results = run(
+        "xs = list(range(100))\n%timeit sum(xs)\n",
+        "%timeit -n 5 -r 2 sum(xs)",
+        "%%timeit ys = list(xs)\nys.sort()\n",
+        "%%time\ntotal = sum(xs)\nprint(total)\n",
+        "%%file ~/notes.txt\nhello\n",
+        "t = %timeit -o -q -n 2 -r 4 sum(xs)\nprint(len(t))",
+    )
+    assert [r.ok for r in results] == [True] * 6
+    auto = _TIMEIT.match(results[0].stdout.strip())
+    assert auto is not None and auto.group(1) == "3" and int(auto.group(2).replace(",", "")) >= 10
+    fixed = _TIMEIT.match(results[1].stdout.strip())
+    assert fixed is not None and fixed.groups() == ("2", "5")
+    assert _TIMEIT.match(results[2].stdout.strip()) is not None
+    assert (
+        results[3].stdout.startswith("4950\nCPU times: ") and "\nWall time: " in results[3].stdout
+    )
+    assert results[4].stdout == "Writing ~/notes.txt\n"
+    assert results[5].stdout == "4\n"
+    [unknown], [zero] = run("%timeit -x sum([1])"), run("%timeit -n 0 sum([1])")
+    assert not unknown.ok and "%timeit option '-x'" in unknown.stderr
+    assert not zero.ok and "-n takes 1 to 1000" in zero.stderr
 
 
 def test_help_lines_show_nothing_as_in_a_notebook() -> None:

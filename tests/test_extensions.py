@@ -3,13 +3,16 @@ attributes, colon fences without a directive, named admonitions and empty links.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pizarra.check.references import check_references
 from pizarra.render.pages import render_lesson_body
 from tests.support import fake_math, lesson_from, small_course
+from tests.test_myst_dialect import PNG
 
 
-def _html(body: str) -> tuple[str, list[str]]:
-    lesson, errors = lesson_from(body)
+def _html(body: str, tmp: Path | None = None) -> tuple[str, list[str]]:
+    lesson, errors = lesson_from(body, tmp)
     assert lesson is not None
     course = small_course(lesson)
     errors += [d.format() for d in check_references(course, lesson)]
@@ -53,10 +56,12 @@ def test_amsmath_environments_at_top_level_are_display_math() -> None:
     ]
 
 
-def test_class_and_id_attributes_are_kept_and_any_other_is_refused() -> None:
+def test_class_and_id_attributes_are_kept_and_any_other_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a.png").write_bytes(PNG)
     html, errors = _html(
         "[texto]{.nota} y ![i](a.png){#x onclick=1}\n\n{#b}\nPárrafo {ref}`ver <b>`.\n\n"
-        "{#c}\n```\ncódigo\n```\n"
+        "{#c}\n```\ncódigo\n```\n",
+        tmp_path,
     )
     assert errors == [
         "prueba.md:11:29: error: attributes are not supported here: {onclick=1}",

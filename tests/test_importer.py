@@ -9,7 +9,7 @@ import pytest
 
 from pizarra.cli import main
 from pizarra.source.blocks import CodeCell, walk
-from pizarra.source.importer import import_file
+from pizarra.source.importer import NotImportable, import_file
 from pizarra.source.lower import parse_lesson
 
 JUPYTEXT = """---
@@ -75,7 +75,7 @@ def test_a_notebook_keeps_its_cells_tags_and_outputs(tmp_path: Path) -> None:
     ]
     path = tmp_path / "powers.ipynb"
     nbformat.write(notebook, path)
-    text = import_file(path, 2, "es").text
+    text = import_file(path, 2, "es", pin_outputs=True).text
     assert text == (
         "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n---\n"
         "Doubling, again and again.\n\n"
@@ -144,7 +144,7 @@ def test_an_imported_notebook_has_its_code_cells_and_no_others(name: str, tmp_pa
     notebook.cells = [nbformat.v4.new_markdown_cell("# Hostile\n\nIntro."), *HOSTILE[name]]
     path = tmp_path / "hostile.ipynb"
     nbformat.write(notebook, path)
-    imported = import_file(path)
+    imported = import_file(path, pin_outputs=True)
     lesson, _ = parse_lesson(tmp_path / "out.md", "out.md", imported.text)
     assert lesson is not None
     cells = [block for block in walk(lesson.blocks) if isinstance(block, CodeCell)]
@@ -173,3 +173,146 @@ def test_a_title_on_several_lines_becomes_one(tmp_path: Path) -> None:
     nbformat.write(notebook, path)
     lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", import_file(path).text)
     assert lesson is not None and lesson.title == "A --- lesson: 99", errors
+
+
+BADGES = (
+    '<table align="left">\n  <td>\n    <a href="https://colab.example/nb" target="_parent">'
+    '<img src="https://colab.example/badge.svg" alt="Open In Colab"/></a>\n  </td>\n</table>'
+)
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+
+
+def test_a_notebook_as_written_for_jupyter_becomes_a_lesson_that_parses(tmp_path: Path) -> None:
+    """Bold title, `#` sections, a badge table, an error output, a sibling link, an
+    attachment: each made what pizarra reads, with a note where something went."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("**Tools - NumPy**\n\n*NumPy is fundamental.*"),
+        nbformat.v4.new_markdown_cell(BADGES),
+        nbformat.v4.new_markdown_cell("# Arrays\n\n## Shapes\n\nSee [pandas](tools_pandas.ipynb)."),
+        nbformat.v4.new_code_cell(
+            "1/0",
+            outputs=[
+                nbformat.v4.new_output("error", ename="ZeroDivisionError", evalue="", traceback=[])
+            ],
+        ),
+        nbformat.v4.new_markdown_cell("![a dot](attachment:dot.png) and <b>bold</b>"),
+    ]
+    notebook.cells[-1]["attachments"] = {"dot.png": {"image/png": PNG}}
+    path = tmp_path / "tools_numpy.ipynb"
+    nbformat.write(notebook, path)
+    imported = import_file(path)
+    text = imported.text
+    assert text.startswith("---\ntitle: Tools - NumPy\n")
+    assert (
+        "[Open In Colab](https://colab.example/nb)" in text and "<" not in text.split("---", 2)[2]
+    )
+    assert "\n## Arrays\n" in text and "\n### Shapes\n" in text and "**Tools" not in text
+    assert "See pandas." in text  # the sibling notebook is not imported
+    assert ":tags: [raises-exception]" in text
+    assert "![a dot](tools_numpy-images/cell5-dot.png) and **bold**" in text
+    assert [name for name, _ in imported.files] == ["tools_numpy-images/cell5-dot.png"]
+    assert any("<table>" in note for note in imported.notes)
+    (tmp_path / "tools_numpy-images").mkdir()
+    (tmp_path / "tools_numpy-images" / "cell5-dot.png").write_bytes(imported.files[0][1])
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == [] and lesson is not None
+    with_link = import_file(path, lessons=frozenset({"tools_pandas"})).text
+    assert "See [pandas](tools_pandas.md)." in with_link
+
+
+def test_a_title_comes_from_the_file_name_when_the_notebook_starts_with_prose(
+    tmp_path: Path,
+) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("Some prose.\n\n# A section")]
+    path = tmp_path / "02.08-Sorting.ipynb"
+    nbformat.write(notebook, path)
+    imported = import_file(path)
+    assert imported.text.startswith("---\ntitle: Sorting\n")
+    assert "\n## A section" in imported.text
+
+
+def test_directives_about_the_whole_book_are_dropped_with_a_note(tmp_path: Path) -> None:
+    source = tmp_path / "intro.md"
+    source.write_text("# Intro\n\nText.\n\n```{tableofcontents}\n```\n\n```{bibliography}\n```\n")
+    imported = import_file(source)
+    assert "{tableofcontents}" not in imported.text and "{bibliography}" not in imported.text
+    assert [n.split(": ", 1)[1] for n in imported.notes] == [
+        "dropped {tableofcontents}: the course page lists the lessons",
+        "dropped {bibliography}: each lesson lists the sources it cites",
+    ]
+
+
+def test_only_blocks_keep_what_the_web_shows(tmp_path: Path) -> None:
+    source = tmp_path / "only.md"
+    source.write_text("# T\n\nText.\n\n```{only} latex\nPDF\n```\n\n```{only} html\nWeb\n```\n")
+    imported = import_file(source)
+    assert "Web" in imported.text and "PDF" not in imported.text and "{only}" not in imported.text
+    assert imported.notes == (
+        "line 5: {only} latex: dropped it",
+        "line 9: {only} html: kept its content",
+    )
+
+
+def test_setext_headings_are_read_as_the_title_and_moved_down(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("Sorting\n=======\n\nIntro.\n\nPart\n====\n\nText."),
+    ]
+    path = tmp_path / "s.ipynb"
+    nbformat.write(notebook, path)
+    text = import_file(path).text
+    assert text.startswith("---\ntitle: Sorting\n") and "\n## Part\n" in text and "==" not in text
+
+
+def test_a_raw_cell_is_dropped_with_a_note_and_another_kernel_is_refused(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("# T\n\nX."), nbformat.v4.new_raw_cell("raw")]
+    path = tmp_path / "r.ipynb"
+    nbformat.write(notebook, path)
+    assert "cell 2: dropped a raw cell (not markdown or code)" in import_file(path).notes
+    notebook.metadata["kernelspec"] = {"name": "ir", "language": "R", "display_name": "R"}
+    nbformat.write(notebook, path)
+    with pytest.raises(NotImportable, match="its kernel runs R"):
+        import_file(path)
+
+
+def test_blank_lines_just_inside_display_math_go(tmp_path: Path) -> None:
+    source = tmp_path / "m.md"
+    source.write_text("# M\n\nLet\n\n$$\n\nV = 1\n\n$$\n\n```\n$$\n\nkept\n```\n")
+    text = import_file(source).text
+    assert "$$\nV = 1\n$$" in text and "```\n$$\n\nkept\n```" in text
+    _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []
+
+
+def test_a_labelled_display_formula_keeps_its_label(tmp_path: Path) -> None:
+    source = tmp_path / "m.md"
+    source.write_text("# M\n\n$$\n\nV = 1\n\n$$ (eq-v)\n\nSee {eq}`eq-v`, and $$x$$ inline.\n")
+    text = import_file(source).text
+    assert "$$\nV = 1\n$$ (eq-v)\n" in text
+    _, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []
+
+
+def test_a_matrix_opening_a_line_of_inline_math_stays_in_its_cell(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# M\n\n$E = \\begin{bmatrix}\n1 \\\\\n\\end{bmatrix}\n"
+            "\\begin{bmatrix}\n2\n\\end{bmatrix} = F$"
+        ),
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_markdown_cell("$G = \\begin{bmatrix}\n3\n\\end{bmatrix}$"),
+        nbformat.v4.new_markdown_cell("$$\n\\begin{bmatrix}\n4\n\\end{bmatrix}\n$$"),
+    ]
+    path = tmp_path / "m.ipynb"
+    nbformat.write(notebook, path)
+    text = import_file(path).text
+    assert "\\end{bmatrix} \\begin{bmatrix}\n2" in text
+    assert "$$\n\\begin{bmatrix}\n4" in text
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", text)
+    assert [e.format() for e in errors] == []
+    assert lesson is not None
+    assert [b.code for b in walk(lesson.blocks) if isinstance(b, CodeCell)] == ["x = 1\n"]

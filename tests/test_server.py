@@ -213,7 +213,25 @@ def test_serve_on_a_busy_port_says_so(capsys: pytest.CaptureFixture[str]) -> Non
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        assert main(["serve", "--port", str(port)]) == 1
+        assert main(["serve", "--example", "--port", str(port)]) == 1
     err = capsys.readouterr().err
     assert f"port {port} on 127.0.0.1 is in use" in err
     assert "hint: " in err
+
+
+def test_a_first_build_that_fails_shows_the_courses_own_error_page(tmp_path: Path) -> None:
+    """No good build yet: the errors on the course's styled status page (503), its
+    stylesheet served, as a later failure shows them on the last good page."""
+    (tmp_path / "bad.md").write_text(
+        "---\ntitle: Bad\nlesson: 1\nlang: en\nsummary: S.\n---\n:::{notee}\nx\n:::\n",
+        encoding="utf-8",
+    )
+    tools = Tools(fake_math, KernelRunner(), None)
+    app = create_app(tmp_path / "bad.md", tools, watch=False)
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
+        page = test_client.get("/")
+        assert page.status_code == 503
+        assert "The build failed" in page.text and "unknown directive {notee}" in page.text
+        css = next(part.split('"')[0] for part in page.text.split('href="')[1:] if ".css" in part)
+        sheet = test_client.get("/" + css.lstrip("./").lstrip("/"))
+        assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/css")

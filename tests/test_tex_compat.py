@@ -171,3 +171,8 @@ def test_katex_commands_math_core_cannot_draw_are_errors_with_a_hint(
     with pytest.raises(MathError) as caught:
         render(tex, False)
     assert caught.value.hint is not None and hint in caught.value.hint
+
+
+def test_mbox_is_text() -> None:
+    assert rewrite(r"x \mbox{ if } y").tex == r"x \text{ if } y"
+    assert "<mtext" in MathCoreRenderer()(r"x \mbox{ if } y", False)

@@ -170,7 +170,7 @@ def test_the_bundled_english_lessons_keep_their_originals_mathematics() -> None:
     course, errors = load_course(BUNDLED)
     assert course is not None and not errors
     (english,) = course.editions
-    assert [lesson.number for lesson in english.lessons()] == [7, 8]
+    assert [lesson.number for lesson in english.lessons()] == [7, 8, 9]
     assert parity(course, english) == []  # in step, too: no staleness warning
 
 
@@ -296,3 +296,41 @@ def test_a_report_page_links_to_the_report_in_the_other_language(tmp_path: Path)
     assert '<a href="../../../pares/verificacion/" hreflang="es" lang="es">Español</a>' in report
     spanish = (out / "pares" / "verificacion" / "index.html").read_text("utf-8")
     assert '<link rel="alternate" hreflang="en" href="../../en/pairs/verification/">' in spanish
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        (
+            "  score: Score\n  probability: Probability\n",
+            "  score: Logit\n  probability: P\n",
+            None,
+        ),
+        ("value: 3612.22\n", "value: 3612.23\n", "question"),
+        ("  - answer: 0.3679\n", "  - answer: 0.3680\n", "question"),
+        ("of: 2000\\,e^{0.6}\n", "of: 2000\\,e^{0.7}\n", "question"),
+        (
+            "  - {id: nube, label: cloud, score: 0.1}",
+            "  - {id: nube, label: cloud, score: 0.2}",
+            "explorer",
+        ),
+    ],
+)
+def test_english_lesson_9_keeps_its_answers_decimals_and_translates_its_table_headers(
+    tmp_path: Path, old: str, new: str, kind: str | None
+) -> None:
+    """A Spanish answer's ``3612,22`` is the English ``3612.22``: a changed digit is an
+    error, and so is a changed score; the headers of a distribution's table are words."""
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    copy = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    _edit(copy / "en" / "09-exponentials-and-softmax.md", old, new)
+    course, _ = load_course(copy)
+    assert course is not None
+    found = [d.message for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR]
+    if kind is None:
+        assert found == []
+    else:
+        assert any(f" {kind} " in message for message in found), found

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pizarra.check.code_cells import CellOutcome, check_code_cells, run_code_cells
 from pizarra.check.kernel.execute import CellRequest, KernelRunner, RunResult
 from pizarra.check.update_outputs import confirm_changes, update_outputs
@@ -161,3 +163,20 @@ def test_a_nondeterministic_cell_gets_a_block_once_and_keeps_it() -> None:
     new = update_outputs(lesson, kept)
     assert new is not None and new.endswith("```{output}\n1\n```\n")
     assert update_outputs(parse(new), outcomes(parse(new), ran("3\n"))) is None
+
+
+@pytest.mark.parametrize(
+    ("printed", "what"),
+    [
+        ("<Figure size 640x480 at 0x7f3a1c2b9d90>\n", "a memory address"),
+        ("Wall time: 1.21 ms\n", "a timing"),
+        ("5.3 µs ± 12.1 ns per loop (mean ± std. dev. of 7 runs)\n", "a timing"),
+    ],
+)
+def test_an_address_or_a_timing_is_never_pinned_though_two_runs_agree(
+    printed: str, what: str
+) -> None:
+    lesson = parse(HEAD + "```{code-cell} python\nprint(2)\n```\n")
+    kept, [error] = confirm_changes(lesson, outcomes(lesson, ran(printed)), Answers(printed))
+    assert kept == [] and f"holds {what}" in error.message
+    assert "nondeterministic" in error.hint

@@ -50,7 +50,9 @@ def installed(
     root = tmp_path_factory.mktemp("wheel")
     source = root / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*SKIP))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIZARRA_", "VIRTUAL_ENV"))}
+    # PYTHONPATH would put a checkout's sources before the installed wheel
+    skip = ("PIZARRA_", "VIRTUAL_ENV", "PYTHONPATH")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(skip)}
     env["PIZARRA_CACHE_DIR"] = str(root / "cache")
     dist = root / "dist"
     run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", dist, source], root, env)
@@ -128,7 +130,7 @@ def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
 ) -> None:
     venv, env = installed
     pizarra = venv / "bin" / "pizarra"
-    out = run([pizarra, "build", "-o", tmp_path / "site"], tmp_path, env)
+    out = run([pizarra, "build", "--example", "-o", tmp_path / "site"], tmp_path, env)
     assert "pizarra build: wrote" in out
     pages = sorted((tmp_path / "site").glob("*/index.html"))
     assert (tmp_path / "site" / "indice" / "index.html") in pages  # the course's index
@@ -140,3 +142,23 @@ def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
     run([pizarra, "check", tmp_path / "one.md"], tmp_path, env)
     run([pizarra, "build", tmp_path / "one.md", "-o", tmp_path / "one"], tmp_path, env)
     assert "<math" in (tmp_path / "one" / "one" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_newcomers_path_works_from_the_wheel_alone(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """``pizarra init``, then ``pizarra build`` with no SRC inside the new course; an edit
+    is checked at once; ``--version`` names the installed version."""
+    venv, env = installed
+    pizarra = venv / "bin" / "pizarra"
+    assert run([pizarra, "--version"], tmp_path, env).startswith("pizarra 0.")
+    run([pizarra, "init", "course"], tmp_path, env)
+    course = tmp_path / "course"
+    out = run([pizarra, "build"], course, env)
+    assert "0 error(s), 0 warning(s)" in out and (course / "_site" / "doubling").is_dir()
+    lesson = course / "lessons" / "01-doubling.md"
+    lesson.write_text(lesson.read_text("utf-8").replace("2^3 = 2 \\times", "2^3 = 3 \\times"))
+    failed = subprocess.run(
+        [pizarra, "check"], cwd=course, env=env, capture_output=True, text=True, check=False
+    )
+    assert failed.returncode == 1 and "claim is false" in failed.stderr, failed.stderr

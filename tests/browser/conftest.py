@@ -299,7 +299,7 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]
     host = tmp_path_factory.mktemp("host")
     out = host / SUB.strip("/")
     done = subprocess.run(
-        [sys.executable, "-m", "pizarra", "build", "-o", str(out)],
+        [sys.executable, "-m", "pizarra", "build", "--example", "-o", str(out)],
         capture_output=True,
         text=True,
         timeout=600,

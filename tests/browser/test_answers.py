@@ -33,7 +33,15 @@ JUDGE_ALL = """async ([url, cases]) => {
 
 
 def lesson_7_cases() -> list[tuple[dict[str, Any], str]]:
-    path = BUNDLED / "lessons" / "07-potencias-para-la-ia.md"
+    return lesson_cases(BUNDLED / "lessons" / "07-potencias-para-la-ia.md")
+
+
+LESSON_9 = ("lessons/09-exponenciales-y-softmax.md", "en/09-exponentials-and-softmax.md")
+"""Lesson 9 in both languages: lists of fractions, choices and rounded decimals."""
+
+
+def lesson_cases(path: Path) -> list[tuple[dict[str, Any], str]]:
+    """Each field's question tests, mistakes, values and the hand-written inputs."""
     lesson, errors = parse_lesson(path, path.name)
     assert lesson is not None and errors == []
     cases = []
@@ -61,11 +69,13 @@ def spanish(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
 
 
 def test_the_page_module_judges_as_the_checker_does(page: Page, static_site: BuiltSite) -> None:
-    """Parity over every declared answer of lesson 7 and the generated corpus."""
+    """Parity over every declared answer of lessons 7 and 9 and the generated corpus."""
     page.goto(static_site.url + LESSON_7)
     cases = lesson_7_cases() + wrong_answers()
     for index, key in enumerate(fields()):
         cases += [(key, text) for text in inputs(key, index)]
+    for name in LESSON_9:
+        cases += lesson_cases(BUNDLED / name)
     expected = [judge(key, text).as_json() for key, text in cases]
     got = page.evaluate(
         JUDGE_ALL, [static_site.url + "/assets/answers.js", [list(c) for c in cases]]
@@ -123,6 +133,23 @@ def test_held_out_answers_typed_into_lesson_7_on_a_static_host(
     assert answer(page, "pregunta-7-2", "no definido").startswith("No es correcto. No hay división")
     assert answer(page, "pregunta-7-3", "−2") == "Correcto."
     assert answer(page, "pregunta-7-4", "|−5|").startswith("No se puede leer")
+
+
+def test_lesson_9_in_both_languages_on_a_static_host(page: Page, static_site: BuiltSite) -> None:
+    """Rounded decimals as each language writes them, a list of fractions, a slip named."""
+    page.goto(static_site.url + "/exponenciales-y-softmax/")
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert answer(page, "pregunta-1-1", "2; \\frac{9}{4}; 625/256") == "Correcto."
+    assert answer(page, "pregunta-2-1", "3612,22") == "Correcto."
+    assert answer(page, "pregunta-2-1", "3200").startswith("No es correcto. Eso es interés simple")
+    assert answer(page, "pregunta-3-1", "3,585·10^−3") == "Correcto."
+    page.goto(static_site.url + "/en/exponentials-and-softmax/")
+    page.wait_for_selector(READY)
+    assert answer(page, "question-7-1", "0.7311") == "Correct."
+    assert answer(page, "question-7-1", "2.718").startswith("Not correct. That is the ratio")
+    assert answer(page, "question-6-2", "0.73").startswith("Not correct.")
+    assert answer(page, "question-5-1", "1/6, 1/3, 1/2") == "Correct."
 
 
 def test_a_choice_by_keyboard_and_progress_kept_until_reset(
@@ -199,37 +226,37 @@ def test_english_inputs_and_verdicts(page: Page, english: ServedCourse) -> None:
     page.wait_for_selector(READY)
     page.evaluate("localStorage.clear()")
     assert page.locator("[data-answer-check]").first.inner_text() == "Check"
-    assert answer(page, "pregunta-1-1", "0.0625") == "Correct."
+    assert answer(page, "question-1-1", "0.0625") == "Correct."
     assert (
-        answer(page, "pregunta-1-1", "0,0625") == "Cannot read this answer. Write a single value."
+        answer(page, "question-1-1", "0,0625") == "Cannot read this answer. Write a single value."
     )
     assert (
-        answer(page, "pregunta-1-1", "16") == "Not correct. The minus sign asks for a reciprocal."
+        answer(page, "question-1-1", "16") == "Not correct. The minus sign asks for a reciprocal."
     )
-    assert answer(page, "pregunta-2-1", "1/x^2") == "Correct."
-    assert answer(page, "pregunta-2-1", "x^-2").startswith("Not correct. It is equivalent")
-    assert answer(page, "pregunta-3-1", "x = 7 or x = -7") == "Correct."
+    assert answer(page, "question-2-1", "1/x^2") == "Correct."
+    assert answer(page, "question-2-1", "x^-2").startswith("Not correct. It is equivalent")
+    assert answer(page, "question-3-1", "x = 7 or x = -7") == "Correct."
     assert (
-        answer(page, "pregunta-3-1", "7")
+        answer(page, "question-3-1", "7")
         == "Not correct. A negative number squared is positive too."
     )
-    assert answer(page, "pregunta-4-1", "x >= 0") == "Correct."
-    assert answer(page, "pregunta-4-1", "(0, inf)").startswith(
+    assert answer(page, "question-4-1", "x >= 0") == "Correct."
+    assert answer(page, "question-4-1", "(0, inf)").startswith(
         "Not correct. Those are the endpoints"
     )
-    assert answer(page, "pregunta-5-2", "15.62") == "Correct."
-    assert answer(page, "pregunta-5-2", "15.6").startswith("Not correct. Give as many decimals")
-    page.locator("#pregunta-5-1-a").check()
-    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
-    assert status(page, "pregunta-5-1") == "Not correct. A value is missing."
-    page.locator("#pregunta-5-1-c").check()
-    page.locator('[data-answer-field="pregunta-5-1"] [data-answer-check]').click()
-    assert status(page, "pregunta-5-1") == "Correct."
-    assert answer(page, "pregunta-6-1", "3/4") == "Correct."
-    assert answer(page, "pregunta-6-1", "6/8") == (
+    assert answer(page, "question-5-2", "15.62") == "Correct."
+    assert answer(page, "question-5-2", "15.6").startswith("Not correct. Give as many decimals")
+    page.locator("#question-5-1-a").check()
+    page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
+    assert status(page, "question-5-1") == "Not correct. A value is missing."
+    page.locator("#question-5-1-c").check()
+    page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
+    assert status(page, "question-5-1") == "Correct."
+    assert answer(page, "question-6-1", "3/4") == "Correct."
+    assert answer(page, "question-6-1", "6/8") == (
         "Not correct. That is the value, but the fraction is not in lowest terms."
     )
-    assert answer(page, "pregunta-6-1", "0.75").startswith("Not correct. That is the value, but")
+    assert answer(page, "question-6-1", "0.75").startswith("Not correct. That is the value, but")
 
 
 def test_spanish_sets_lists_intervals_and_decimals(page: Page, spanish: ServedCourse) -> None:

@@ -17,6 +17,7 @@ ENGLISH_PAGES = [
     "/en/",
     ENGLISH,
     "/en/logarithms/",
+    "/en/exponentials-and-softmax/",
     "/en/powers-for-ai/verification/",
     "/en/index/",
 ]
@@ -51,6 +52,10 @@ def test_hreflang_alternates_point_both_ways(page: Page, bundled_course: ServedC
     for path in ("/", "/en/"):
         load(page, base + path)
         assert alternates(page) == {"es": base + "/", "en": base + "/en/"}
+    exp = {"es": base + "/exponenciales-y-softmax/", "en": base + "/en/exponentials-and-softmax/"}
+    for path in exp.values():
+        load(page, path)
+        assert alternates(page) == exp
 
 
 def _search(page: Page, button: str, dialog: str, query: str) -> set[str]:

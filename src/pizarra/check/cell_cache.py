@@ -27,7 +27,7 @@ from pizarra.base.cache import Cache
 from pizarra.check.kernel.execute import RunResult
 from pizarra.source.blocks import CodeCell, Figure
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """Bumped whenever the meaning of a cached entry changes."""
 
 
@@ -150,6 +150,7 @@ def _to_json(result: RunResult) -> dict[str, object]:
             {"svg": base64.b64encode(f.svg).decode(), "width": f.width, "height": f.height}
             for f in result.figures
         ],
+        "html": result.html,
     }
 
 
@@ -168,5 +169,6 @@ def _from_json(data: object) -> CachedResult | None:
         truncated=False,
         duration=float(data["duration"]),
         figures=figures,
+        html=str(data.get("html", "")),
     )
     return CachedResult(result, bool(data["confirmed"]))

@@ -26,6 +26,12 @@ from pizarra.check.cell_text import (
     size,
 )
 from pizarra.check.figure_svg import svg_problem, unsafe_figures
+from pizarra.check.install_hint import (
+    install_command,
+    missing_module,
+    missing_warning,
+    not_installed,
+)
 from pizarra.check.kernel.execute import (
     DEFAULT_LESSON_TIMEOUT,
     DEFAULT_OUTPUT_LIMIT,
@@ -34,6 +40,7 @@ from pizarra.check.kernel.execute import (
     RunResult,
 )
 from pizarra.check.kernel.pump import FIGURE_LIMIT, LESSON_FIGURE_LIMIT
+from pizarra.check.nondeterministic import nondeterministic_reason
 from pizarra.source.blocks import CodeCell, Figure
 from pizarra.source.model import Lesson
 from pizarra.source.syntax.code_cell import LANGUAGES
@@ -42,6 +49,7 @@ __all__ = [
     "CellOutcome",
     "ResultCache",
     "cell_figures",
+    "cell_tables",
     "check_code_cells",
     "imported_modules",
     "run_code_cells",
@@ -89,6 +97,17 @@ def cell_figures(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, tuple[Figur
     }
 
 
+def cell_tables(outcomes: Sequence[CellOutcome]) -> dict[SourcePos, str]:
+    """The DataFrame each cell showed, as its untrusted ``text/html``, where a reader sees
+    its output: the page shows the table, the ``{output}`` block its text, compared."""
+    hidden = {"remove-output", "remove-cell"}
+    return {
+        o.cell.pos: o.result.html
+        for o in outcomes
+        if o.result.ok and o.result.html and o.cell.output is not None and not o.cell.tags & hidden
+    }
+
+
 def runnable_cells(lesson: Lesson) -> list[CodeCell]:
     """The cells the kernel runs, in order: every known language, not ``skip-execution``."""
     return [c for c in lesson.code_cells() if c.language in LANGUAGES and c.runs]
@@ -117,17 +136,19 @@ def run_code_cells(
             for i, (c, e) in enumerate(zip(cells, entries, strict=True))
             if e is not None
         ]
-    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags) for c in cells]
-    results = runner(requests, lesson_timeout, memory)
+    folder = str(lesson.path.parent)
+    requests = [CellRequest(c.code, c.timeout, "raises-exception" in c.tags, folder) for c in cells]
+    results = [not_installed(result) for result in runner(requests, lesson_timeout, memory)]
     outcomes = []
     for index, (cell, key, entry, result) in enumerate(
         zip(cells, keys, entries, results, strict=False)
     ):
         agrees = entry is not None and same_output(entry.result, result)
+        volatile = cell.nondeterministic or bool(nondeterministic_reason(result.stdout))
         earlier = None
-        if entry is not None and not agrees and result.ok and not cell.nondeterministic:
+        if entry is not None and not agrees and result.ok and not volatile:
             earlier = entry.result
-        seen_twice = entry is not None and (agrees or cell.nondeterministic)
+        seen_twice = entry is not None and (agrees or volatile)
         if cache is not None:
             cache.put(key, result, confirmed=seen_twice)
         outcomes.append(CellOutcome(cell, result, False, index, earlier, seen_twice))
@@ -135,12 +156,17 @@ def run_code_cells(
 
 
 def check_code_cells(
-    lesson: Lesson, outcomes: list[CellOutcome], output_limit: int = DEFAULT_OUTPUT_LIMIT
+    lesson: Lesson,
+    outcomes: list[CellOutcome],
+    output_limit: int = DEFAULT_OUTPUT_LIMIT,
+    pin: bool = False,
 ) -> list[Diagnostic]:
     """Diagnostics for every cell: wrong language, failure, or output unlike its block.
 
     ``output_limit`` is only quoted in the message about a flooded output; pass the
-    runner's limit when it is not the default.
+    runner's limit when it is not the default. A cell printing output with no
+    ``{output}`` block is shown as this build printed it, unless ``pin`` (``--strict``,
+    front matter ``pin_outputs: true``) requires every output pinned: then it is an error.
     """
     by_pos = {o.cell.pos: o for o in outcomes}
     code_lines = [c.code_line for c in runnable_cells(lesson)]
@@ -155,16 +181,18 @@ def check_code_cells(
                 )
             )
         elif (outcome := by_pos.get(cell.pos)) is not None:
-            diagnostics.extend(_check_one(lesson.display_path, outcome, output_limit, code_lines))
+            diagnostics.extend(
+                _check_one(lesson.display_path, outcome, output_limit, code_lines, pin)
+            )
     return diagnostics
 
 
 def _check_one(
-    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int]
+    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int], pin: bool = False
 ) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
     if result.missing_packages:
-        return [_missing(cell, result.missing_packages)]
+        return [missing_warning(cell, result.missing_packages)]
     if result.timed_out:
         return [_timeout(cell, result)]
     if (stopped := _stopped(result, limit)) is not None:
@@ -190,20 +218,38 @@ def _check_one(
                 severity=Severity.WARNING,
             )
         )
-    if outcome.earlier is not None:
-        found.append(_unstable(cell, outcome.earlier, result))
-        return found
     actual = _with_final_newline(result.stdout)
-    if cell.output is None:
-        if actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
+    reason = nondeterministic_reason(actual)
+    if (
+        reason
+        and (pin or cell.output is not None)
+        and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}
+    ):
+        found.append(
+            Diagnostic(
+                cell.pos,
+                f"the code cell's output shows {reason}, which changes between runs: "
+                "it is not compared with an {output} block",
+                hint="tag the cell `nondeterministic` (shown, not compared) or `remove-output`",
+                detail=bounded(actual, 5),
+                severity=Severity.WARNING,
+            )
+        )
+        return found
+    if cell.output is None:  # shown as this run printed it: nothing to compare
+        if pin and actual and not cell.tags & {"remove-output", "remove-cell", "nondeterministic"}:
             found.append(
                 Diagnostic(
                     cell.pos,
-                    "the code cell prints output but no {output} block follows it",
-                    hint="run `pizarra check --update-outputs` to add it",
+                    "the code cell prints output but no {output} block pins it",
+                    hint="run `pizarra check --update-outputs` to add it (every output is "
+                    "pinned under --strict or `pin_outputs: true`)",
                     detail=bounded(actual, 20),
                 )
             )
+        return found
+    if outcome.earlier is not None:
+        found.append(_unstable(cell, outcome.earlier, result))
         return found
     expected = _with_final_newline(cell.output.text)
     if actual != expected and not cell.nondeterministic:
@@ -288,19 +334,6 @@ def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Dia
     )
 
 
-def _missing(cell: CodeCell, packages: tuple[str, ...]) -> Diagnostic:
-    """A warning: the lesson needs packages that are not installed, so its cells from
-    here on are not run (nor compared); nothing is claimed about them."""
-    names = ", ".join(plain(p) for p in packages)
-    return Diagnostic(
-        cell.pos,
-        f"not run: the lesson needs {names}, not installed where pizarra runs; "
-        "this cell and the ones after it are not checked",
-        hint=f"install it (`pip install {names.replace(', ', ' ')}`) to run and check them",
-        severity=Severity.WARNING,
-    )
-
-
 def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diagnostic:
     """An exception (with the traceback mapped to the lesson) or an abnormal exit."""
     cell, result = outcome.cell, outcome.result
@@ -312,11 +345,21 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
         message = f"the code cell was killed by signal {name}"
         return Diagnostic(cell.pos, message, hint=hint, detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    if code == 1 and lines and lines[-1].startswith(_MAGIC_ERROR):
+        return Diagnostic(
+            _innermost_line(result.stderr, outcome),
+            plain(lines[-1].removeprefix(_MAGIC_ERROR).strip())[:300],
+            hint="Jupyter runs it, pizarra's kernel does not: tag the cell `skip-execution` "
+            "(shown, not run), or write it in Python (`%time` is supported)",
+        )
     if code == 1 and lines and CELL_FRAME.search(result.stderr):
+        module = missing_module(lines[-1])
         return Diagnostic(
             _innermost_line(result.stderr, outcome),
             f"the code cell raised {plain(lines[-1].strip())[:300]}",
-            hint="tag the cell `raises-exception` if the error is what it shows",
+            hint=f"install it: {install_command((module,))}"
+            if module
+            else "tag the cell `raises-exception` if the error is what it shows",
             detail=detail,
         )
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)
@@ -326,6 +369,8 @@ _KILLED_HINT = (
     "a kernel whose memory (its processes and shared memory together) passes the "
     "lesson's limit is killed: use less, or raise `kernel_memory` in the front matter"
 )
+_MAGIC_ERROR = "pizarra.check.kernel.magics.MagicError: "
+"""How a magic the kernel does not run ends its traceback (an internal name, not shown)."""
 
 
 def _innermost_line(stderr: str, outcome: CellOutcome) -> SourcePos:

@@ -20,7 +20,7 @@ from pizarra.source.blocks import CodeCell
 from pizarra.source.model import Course, Lesson
 
 STRICT_CLAIMS_HINT = (
-    "rewrite the statement in notation pizarra decides (see docs/authoring.md), "
+    "rewrite the statement in notation pizarra decides (`pizarra help authoring`, §6), "
     "or write it as text if it is not a claim"
 )
 
@@ -32,6 +32,9 @@ class CellState(StrEnum):
     """It ran, and what it printed equals the ``{output}`` block the page shows."""
     RAN = "ran"
     """It ran without errors; the page shows no output for it."""
+    SHOWN = "shown"
+    """It ran without errors and has no ``{output}`` block: the page shows what this
+    run printed, which nothing pins or compares."""
     NOT_COMPARED = "not_compared"
     """``:nondeterministic:``: it ran, and its block is shown as written, not compared."""
     NOT_RUN = "not_run"
@@ -114,7 +117,7 @@ def lesson_ledger(
     """The ledger of ``lesson`` from the records and outcomes its checks produced."""
     ran = {o.cell.pos: o for o in outcomes if not o.result.missing_packages}
     cells = tuple(
-        CellEntry(cell.pos, _state(cell), ran[cell.pos].cached) if cell.pos in ran
+        CellEntry(cell.pos, _state(cell, ran[cell.pos]), ran[cell.pos].cached) if cell.pos in ran
         else CellEntry(cell.pos, CellState.NOT_RUN, cached=False)
         for cell in lesson.code_cells()
         if cell.pos in ran or not cell.runs
@@ -128,11 +131,12 @@ def lesson_ledger(
     return LessonLedger(tuple(claims), cells, tuple(references))
 
 
-def _state(cell: CodeCell) -> CellState:
+def _state(cell: CodeCell, outcome: CellOutcome) -> CellState:
     if "remove-cell" in cell.tags:
         return CellState.HIDDEN
     if cell.output is None:
-        return CellState.RAN
+        shows = outcome.result.ok and outcome.result.stdout and "remove-output" not in cell.tags
+        return CellState.SHOWN if shows else CellState.RAN
     return CellState.NOT_COMPARED if cell.nondeterministic else CellState.COMPARED
 
 

@@ -83,10 +83,13 @@ def check_links(
     sources: Mapping[str, str] | None = None,
     scans: PageScans | None = None,
     ready: Mapping[str, PageScan] | None = None,
+    unrendered: tuple[str, ...] = (),
 ) -> list[Diagnostic]:
     """Broken internal links in ``files``; ``origins`` maps a page to its source file and
     ``sources`` to that file's text, where each broken link is looked for to give its line.
-    ``ready`` holds pages already read (each the scan of exactly ``files[page]``)."""
+    ``ready`` holds pages already read (each the scan of exactly ``files[page]``).
+    Links into the folders ``unrendered`` (lessons not rendered, for their errors) are not
+    judged: whether they break is known once those lessons are fixed."""
     known = scans if scans is not None else PageScans()
     done = ready or {}
     pages = {
@@ -94,7 +97,7 @@ def check_links(
         for name, data in files.items()
         if name.endswith(".html")
     }
-    return _broken(files, pages, origins, sources)
+    return _broken(files, pages, origins, sources, unrendered)
 
 
 CLEAN = 4096
@@ -113,6 +116,7 @@ def _broken(
     scans: Mapping[str, PageScan],
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None,
+    unrendered: tuple[str, ...] = (),
 ) -> list[Diagnostic]:
     """Every broken link and repeated id of every page. A page found clean before is
     clean now if its scan is the very same object, the files it links to all exist, and
@@ -124,7 +128,7 @@ def _broken(
         kept = _CLEAN.get(page)
         if kept is not None and _still_clean(kept, scan, files, scans):
             continue
-        found = _problems(page, scan, files, scans, origins, sources)
+        found = _problems(page, scan, files, scans, origins, sources, unrendered)
         if not found:
             _CLEAN.put(page, (scan, *_targets(page, scan, scans)))
         errors += found
@@ -168,6 +172,7 @@ def _problems(
     scans: Mapping[str, PageScan],
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None,
+    unrendered: tuple[str, ...] = (),
 ) -> list[Diagnostic]:
     errors = []
     for repeated in dict.fromkeys(scan.repeated):
@@ -180,6 +185,8 @@ def _problems(
         )
     finder = _SourceFinder((sources or {}).get(page, ""))
     for href, line in scan.links:
+        if unrendered and _target(page, href)[0].startswith(unrendered):
+            continue
         problem = _resolve(page, href, files, scans)
         if problem:
             where = SourcePos(origins.get(page, page), 1 if page in origins else line, 1)

@@ -14,7 +14,7 @@ from pizarra.source.model import Lesson
 
 SEARCH_SLACK = 1000
 """How far past its delimiter a formula's text is looked for (blank lines, ``$$``)."""
-HINT = "see docs/authoring.md for the TeX that formulas accept"
+HINT = "run `pizarra help math` for the TeX that formulas accept"
 
 
 def check_math(lesson: Lesson, math: MathRenderer) -> list[Diagnostic]:

@@ -31,7 +31,7 @@ WORD_COMMANDS = ("\\text", "\\textrm", "\\textit", "\\textbf", "\\mbox")
 
 TEXT_FIELDS = frozenset(
     {"label", "unit", "hint", "summary", "caption", "table_caption", "current_label", "mark"}
-    | {"alt", "lang"}
+    | {"alt", "lang", "score_label", "probability_label"}
     | {"pos", "source", "id"}
 )
 """Fields of an explorer's declaration a translation may change: its words, its
@@ -253,15 +253,32 @@ declares (its number, an answer to check) is kept."""
 
 
 def exercise_items(lesson: Lesson) -> list[Item]:
-    """Its questions: whether each has a solution, and what each declares but its words."""
+    """Its questions: whether each has a solution, and what each declares but its words
+    (an answer's decimals compared as written in English: ``0,7311`` is ``0.7311``)."""
+    comma = _comma(lesson.lang)
     return [
         Item(
-            ("question", e.solution is not None, _exercise(e)),
+            ("question", e.solution is not None, _decimals(_exercise(e), comma)),
             f"question {e.number}",
             e.pos,
         )
         for e in list(lesson.exercises())[:MAX_ITEMS]
     ]
+
+
+_DECIMAL_COMMA = re.compile(r"(?<=\d)(?:\{,\}|,)(?=\d)")
+
+
+def _decimals(value: object, comma: bool, depth: int = 0) -> object:
+    """``value`` with a decimal comma between digits written as a point, when the
+    lesson's language writes one (its answers are typed, and its ``of:`` TeX written, so)."""
+    if not comma or depth > 40:
+        return value
+    if isinstance(value, str):
+        return _DECIMAL_COMMA.sub(".", value)
+    if isinstance(value, tuple):
+        return tuple(_decimals(v, comma, depth + 1) for v in value)
+    return value
 
 
 def _exercise(exercise: object) -> object:

@@ -14,8 +14,14 @@ import re
 
 from pizarra.base.errors import Diagnostic
 from pizarra.check.cell_cache import same_output
-from pizarra.check.code_cells import CellOutcome, run_code_cells, unstable_diagnostic
+from pizarra.check.code_cells import (
+    NONDETERMINISTIC_HINT,
+    CellOutcome,
+    run_code_cells,
+    unstable_diagnostic,
+)
 from pizarra.check.kernel.execute import CodeRunner
+from pizarra.check.nondeterministic import nondeterministic_reason
 from pizarra.source.fences import fence_for
 from pizarra.source.model import Lesson
 
@@ -39,6 +45,17 @@ def confirm_changes(
         checked = outcome in changing and not outcome.cell.nondeterministic
         if checked and (second is None or not same_output(outcome.result, second)):
             errors.append(unstable_diagnostic(outcome.cell, outcome.result, second))
+            continue
+        what = nondeterministic_reason(outcome.result.stdout) if checked else ""
+        if what:
+            errors.append(
+                Diagnostic(
+                    outcome.cell.pos,
+                    f"the code cell's output holds {what}, which changes from one build to "
+                    "another: it was not written",
+                    hint=NONDETERMINISTIC_HINT,
+                )
+            )
             continue
         kept.append(outcome)
     return kept, errors

@@ -29,6 +29,10 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if ref.kind == "doc":
         return _resolve_doc(course, lesson, ref)
     found = _find_target(course, lesson, ref.label, ref.kind == "eq")
+    if found is None and ref.kind == "link":  # [text](other_lecture): a lesson by its name
+        doc = _resolve_doc(course, lesson, Ref("doc", ref.label, "", ref.pos))
+        if isinstance(doc, Resolved):
+            return Resolved(doc.href, "")
     if found is None:
         upcoming = _upcoming_label(course, ref.label) if ref.kind != "eq" else None
         if upcoming is not None:

@@ -7,11 +7,12 @@ the site, and writes nothing unless every check passed.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
 from pizarra.base.cache import Cache
+from pizarra.base.errors import Severity
 from pizarra.check import links
 from pizarra.check.code_cells import ResultCache
 from pizarra.check.kernel.start import start_kernels_early
@@ -33,6 +34,7 @@ from pizarra.render.pages import lesson_path
 from pizarra.site import search
 from pizarra.site.sitemap import sitemap
 from pizarra.site.write import StagedSite, ensure_replaceable
+from pizarra.source.course import MANIFEST
 from pizarra.source.model import Course, Lesson
 
 WRITTEN = (
@@ -124,6 +126,8 @@ def _verify_course(
             feed(lesson, result)
         if on_lesson is not None:
             on_lesson(lesson, result)
+        if tools.progress is not None:
+            tools.progress(lesson, result)
 
     frames: list[SiteFrame] = []  # made while a crew's workers start on their lessons
 
@@ -139,6 +143,8 @@ def _verify_course(
     report.reusable = all(keepable(result) for result in results)
     editions = verify_editions(course, src, tools, strict_claims, report)
     if report.failed():
+        if not _manifest_failed(report):
+            _check_rendered_links(course, results, frames, tools, report)
         return
     if feed is not None:
         feed.close()  # Pagefind writes the index while the site is rendered and checked
@@ -160,6 +166,37 @@ def _verify_course(
         before_index(report)
     if indexing is not None:
         report.diagnostics += indexing()  # adds the index to files
+
+
+def _manifest_failed(report: Report) -> bool:
+    """``course.yaml`` itself has errors: the course's pages are not worth judging."""
+    return any(
+        d.severity is Severity.ERROR and d.pos.path.endswith(MANIFEST) for d in report.diagnostics
+    )
+
+
+def _check_rendered_links(
+    course: Course,
+    results: Sequence[LessonResult],
+    frames: list[SiteFrame],
+    tools: Tools,
+    report: Report,
+) -> None:
+    """A failed run writes nothing, but the links of the original's pages that did render
+    are checked in it too, so a broken link is not the next run's news; links into the
+    lessons not rendered, and into the editions (rendered only when every check passed),
+    wait until then."""
+    files = render_site(course, results, frames[0] if frames else None)
+    unrendered = tuple(
+        lesson_path(lesson).removesuffix("index.html")
+        for lesson, result in zip(course.lessons(), results, strict=True)
+        if not result.pages
+    ) + tuple(edition.site_dir for edition in course.editions if edition.site_dir)
+    origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
+    sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
+    ready = lesson_scans(results, files)
+    scans = PageScans(tools.store)
+    report.diagnostics += check_links(files, origins, sources, scans, ready, unrendered)
 
 
 def build(

@@ -16,6 +16,7 @@ from pizarra.check.claims import claim_records
 from pizarra.check.code_cells import (
     CellOutcome,
     cell_figures,
+    cell_tables,
     check_code_cells,
     run_code_cells,
 )
@@ -23,6 +24,7 @@ from pizarra.check.html_scan import PageScan, scan_page
 from pizarra.check.ledger import LessonLedger, lesson_ledger, strict_claim_errors
 from pizarra.check.math import check_math
 from pizarra.check.references import check_references
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.math.mathml import Remembering
 from pizarra.render.highlight import highlight
 from pizarra.render.pages import (
@@ -76,7 +78,7 @@ def verify_lesson(course: Course, lesson: Lesson, tools: Tools, strict: bool) ->
     diagnostics, ledger, outcomes = checked
     pages: dict[str, bytes] = {}
     scans: dict[str, PageScan] = {}
-    if not any(d.severity is Severity.ERROR for d in diagnostics):
+    if not lesson.incomplete and not any(d.severity is Severity.ERROR for d in diagnostics):
         render = partial(_pages, course, lesson, tools, ledger, outcomes)
         pages = guarded(render, pages, at, "rendering this lesson", diagnostics)
         reading = partial(scan_pages, pages)
@@ -117,7 +119,7 @@ def _check(
     diagnostics += ledger.failures()
     if strict or lesson.strict_claims:
         diagnostics += strict_claim_errors(ledger)
-    diagnostics += check_code_cells(lesson, outcomes)
+    diagnostics += check_code_cells(lesson, outcomes, pin=lesson.pin_outputs)
     diagnostics += check_references(course, lesson)
     diagnostics += check_answers(lesson)
     return diagnostics, ledger, list(outcomes)
@@ -133,7 +135,16 @@ def _pages(
     """The lesson page, its report page, the SVG files of its figures beside it, and a
     page for each explorer state but the initial one (so links select states on any host)."""
     figures = cell_figures(outcomes)
-    page = render_lesson_page(course, lesson, tools.math, ledger=ledger, figures=figures)
+    tables = cell_tables(outcomes)
+    page = render_lesson_page(
+        course,
+        lesson,
+        tools.math,
+        ledger=ledger,
+        figures=figures,
+        printed=cell_printed(outcomes),
+        tables=tables,
+    )
     folder = lesson_path(lesson).rpartition("/")[0]
     files = {f"{folder}/{f.name}": f.svg for shown in figures.values() for f in shown}
     states = {path: html.encode() for path, html in render_state_pages(course, lesson).items()}

@@ -16,7 +16,7 @@ def outline(lesson: Lesson) -> Lesson:
     """``lesson`` without its body: its blocks and formulas go, its images stay (without
     captions), so what the course, its page and its other lessons read is unchanged."""
     images = tuple(replace(image, caption=()) for image in lesson.images())
-    return replace(lesson, blocks=images, math=())
+    return replace(lesson, blocks=images, math=(), inline_images=())
 
 
 def filled(shown: Lesson, parsed: Lesson) -> Lesson:

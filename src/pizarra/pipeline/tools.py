@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,11 +11,11 @@ from pizarra.base.errors import Diagnostic, Severity
 from pizarra.check.claims import ClaimCounts
 from pizarra.check.code_cells import CellOutcome, ResultCache
 from pizarra.check.kernel.execute import CodeRunner
-from pizarra.check.ledger import LessonLedger
+from pizarra.check.ledger import CellState, LessonLedger
 from pizarra.check.verdicts import VerdictCache
 from pizarra.math.mathml import MathRenderer
 from pizarra.pipeline.lesson import LessonResult
-from pizarra.source.model import Course
+from pizarra.source.model import Course, Lesson
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Tools:
     """Where whole lesson results are kept between runs; None disables that."""
     jobs: int | None = None
     """Worker processes for the lessons; None means one per CPU."""
+    progress: Callable[[Lesson, LessonResult], None] | None = None
+    """Told of each lesson as it is done (the command line's progress line on a terminal)."""
 
 
 @dataclass
@@ -79,4 +82,22 @@ class Report:
         )
 
     def failed(self, strict: bool = False) -> bool:
-        return any(d.severity is Severity.ERROR or strict for d in self.diagnostics)
+        """Errors; under ``strict`` warnings and outputs not pinned by a block too."""
+        return any(d.severity is Severity.ERROR or strict for d in self.diagnostics) or (
+            strict and bool(self.unpinned())
+        )
+
+    def unpinned(self) -> list[Diagnostic]:
+        """An error per cell whose page shows this run's output with no ``{output}`` block
+        to pin it: ``--strict`` requires every output pinned."""
+        return [
+            Diagnostic(
+                entry.pos,
+                "the code cell prints output but no {output} block pins it",
+                hint="run `pizarra check --update-outputs` to add it (--strict requires "
+                "every output pinned)",
+            )
+            for ledger in self.ledgers.values()
+            for entry in ledger.cells
+            if entry.state is CellState.SHOWN
+        ]

@@ -35,16 +35,19 @@ from uvicorn.config import LOGGING_CONFIG
 from pizarra.base.errors import SourcePos, display_path
 from pizarra.base.guard import internal_error
 from pizarra.base.i18n.strings import t
-from pizarra.check.code_cells import cell_figures
+from pizarra.check.code_cells import cell_figures, cell_tables
+from pizarra.check.shown_outputs import cell_printed
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.editions import index_editions
 from pizarra.pipeline.indexing import index_site
 from pizarra.pipeline.lesson import pay_first_use
 from pizarra.pipeline.tools import Report, Tools
+from pizarra.render.asset_urls import fixed_assets
 from pizarra.render.explorers import ExplorerStateError, state_params
-from pizarra.render.pages import lesson_path, render_lesson_page
+from pizarra.render.pages import lesson_path, render_lesson_page, render_status_page
 from pizarra.serve.answers import (
     LIVE_JS,
+    LIVE_SCRIPT,
     error_page,
     file_answer,
     file_name,
@@ -275,6 +278,25 @@ def warm_up(report: Report) -> None:
     pay_first_use(report.course.lessons() if report.course is not None else ())
 
 
+def _before_a_good_build(state: SiteState, request: Request, live: bool) -> Response:
+    """No build has passed yet: the failed build's errors on the course's own status page
+    (503), with pizarra's stylesheets, as a later failure shows them; a plain page when
+    not even the course could be read."""
+    failed = state.failed_course
+    if failed is None:
+        return html_answer(error_page(state.errors).encode(), 503)
+    name = file_name(request.url.path)
+    data = fixed_assets().get(name.removeprefix("assets/")) if name else None
+    if name is not None and name.startswith("assets/") and data is not None:
+        media = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return file_answer(request, data, media)
+    message = t(failed.lang, "build_failed_message")
+    title = t(failed.lang, "build_failed_title")
+    html = render_status_page(failed, 503, title, message, "/").encode()
+    shown = inject(html, True, state.errors)  # the errors even without live reload
+    return html_answer(shown if live else shown.replace(LIVE_SCRIPT, b"</head>", 1), 503)
+
+
 def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Response:
     """Answer one GET for a page or an asset of the current build."""
     course = state.course
@@ -283,7 +305,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         message = t(course.lang, "uri_too_long") if course else ""
         return status_answer(course, 414, "bad_request_title", message, live)
     if course is None:
-        return html_answer(error_page(state.errors).encode(), 503)
+        return _before_a_good_build(state, request, live)
     twice = repeated(request)
     if twice:
         message = t(course.lang, "repeated_parameter", name=twice)
@@ -303,8 +325,18 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         if params & set(query):
             try:
                 ledger = state.ledgers.get(lesson.path)
-                figures = cell_figures(state.outcomes.get(lesson.path, []))
-                page = render_lesson_page(edition, lesson, tools.math, query, ledger, figures)
+                outcomes = state.outcomes.get(lesson.path, [])
+                figures, tables = cell_figures(outcomes), cell_tables(outcomes)
+                page = render_lesson_page(
+                    edition,
+                    lesson,
+                    tools.math,
+                    query,
+                    ledger,
+                    figures,
+                    cell_printed(outcomes),
+                    tables,
+                )
                 data = page.encode()
             except ExplorerStateError as exc:
                 return status_answer(

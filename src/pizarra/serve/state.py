@@ -44,6 +44,9 @@ class SiteState:
     indexed: int = 0
     """The taken build whose search index ``files`` holds (:attr:`served` once it has
     its own)."""
+    failed_course: Course | None = None
+    """Before any build passed: the course the last (failed) build read, so its error
+    page is the course's own, styled, as after a good build."""
 
     def accept(self, report: Report, strict: bool) -> bool:
         """Take the build if it passed (True), else keep serving the last good one.
@@ -61,6 +64,8 @@ class SiteState:
             self.served += 1
         else:
             self.errors = text or "build failed"
+            if self.course is None:
+                self.failed_course = report.course
         self.version += 1
         return passed
 

@@ -215,6 +215,10 @@ class CodeCell:
     """The caption of the figures the cell draws (``caption`` option)."""
     alt: str = ""
     """Their text alternative (``alt`` option); empty is a warning when a figure appears."""
+    anchor: str = ""
+    """The id of its figure, named by ``mystnb: {figure: {name}}`` ("" when none)."""
+    number: int | None = None
+    """Its figure's number in the lesson, when named (what ``{numref}`` shows)."""
 
     @property
     def runs(self) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from pizarra import BUNDLED as BUNDLED
 from pizarra.base.errors import Diagnostic, SourcePos, display_path
 from pizarra.base.i18n.strings import LANGUAGES, supported
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.lesson_file import LessonReader, read_lesson_file
 from pizarra.source.model import Course, CourseEntry
 from pizarra.source.syntax.macros import merged, read_macros
@@ -23,6 +24,7 @@ from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
 from pizarra.source.translations import TRANSLATION_FIELDS, with_translations
 
 MANIFEST = "course.yaml"
+_COURSE_FIELDS = ("title", "lang", "description", "lessons", "macros", *TRANSLATION_FIELDS)
 MAX_LABELS = 10_000
 """Labels an upcoming lesson may list (each resolves ``{ref}`` to its course entry)."""
 _LABEL = re.compile(r"^[\w:.-]{1,200}$")
@@ -73,13 +75,14 @@ def load_course(
     values = doc.values
     origin = SourcePos(shown, 1, 1)
     for key in values:
-        if key not in ("title", "lang", "description", "lessons", "macros", *TRANSLATION_FIELDS):
+        if key not in _COURSE_FIELDS:
             errors.append(
                 Diagnostic(
                     doc.key_pos.get(key, origin),
                     f"unknown course field {key!r}",
-                    hint="fields: title, lang, description, lessons, macros, languages, "
-                    "translations, url",
+                    hint=did_you_mean(
+                        str(key), _COURSE_FIELDS, "fields: " + ", ".join(_COURSE_FIELDS)
+                    ),
                 )
             )
     title = values.get("title")
@@ -213,8 +216,15 @@ def _entry(
     path = root / str(file)
     lesson, lesson_errors = read(path, root)
     errors.extend(lesson_errors)
+    stem = Path(str(file)).stem
     if lesson is None:
-        return None
+        # Its errors are reported; the course keeps its place, so the other lessons'
+        # {lesson} and {doc} references to it do not fail as well.
+        return CourseEntry(number, str(raw.get("title") or stem), "", None, stem)
+    if lesson.incomplete:
+        title = str(raw.get("title") or stem)
+        lesson = replace(lesson, number=number, title=title)
+        return CourseEntry(number, title, "", lesson)
     if lesson.number != number:
         errors.append(
             Diagnostic(

@@ -9,22 +9,29 @@ stays a position in the file.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from markdown_it.token import Token
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Block, MathItem, Prose, Section
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
 from pizarra.source.parse_budget import ENV_KEY, Budget, OverBudget
-from pizarra.source.syntax import DIRECTIVES, GATED, ROLES, UNSUPPORTED
+from pizarra.source.syntax import DIRECTIVES, ROLES, UNSUPPORTED
 from pizarra.source.syntax.bibliography import cited_entries
 from pizarra.source.syntax.context import Directive, LowerContext, slugify
+from pizarra.source.syntax.directive_fences import (
+    as_directive,
+    braced,
+    directive_hint,
+    gate_pairs,
+    gated,
+)
 from pizarra.source.syntax.extension_blocks import check_attrs, lower_extension_block
-from pizarra.source.syntax.front_matter import parse_front_matter
+from pizarra.source.syntax.front_matter import FrontMatter, parse_front_matter
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
 from pizarra.source.syntax.raw_html import lower_html
@@ -36,16 +43,21 @@ MAX_NESTING = 8
 BOM = "\ufeff"
 """A byte-order mark some editors put first in UTF-8 files; it is not content."""
 EXTENSION_BLOCKS = ("amsmath", "footnote_unused")
-_DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 
 def parse_lesson(
-    path: Path, display_path: str, text: str | None = None, root: Path | None = None
+    path: Path,
+    display_path: str,
+    text: str | None = None,
+    root: Path | None = None,
+    *,
+    local_files: bool = True,
 ) -> tuple[Lesson | None, list[Diagnostic]]:
     """Parse and lower one lesson file; all syntax errors of the file are returned.
 
     ``root`` is the course folder (the lesson's own folder by default): files the
-    lesson shows, such as images, must live inside it.
+    lesson shows, such as images, must live inside it. ``local_files=False`` reads the
+    markup alone: Markdown images are not looked for, as when a suite's case has no folder.
     """
     origin = SourcePos(display_path, 1, 1)
     if text is None:
@@ -84,15 +96,21 @@ def parse_lesson(
     lang = front.lang if front else "en"
     ctx = LowerContext(display_path, text.split("\n"), lang, _parse_nested, parse_env=env)
     ctx.lesson_file, ctx.root = path, root if root is not None else path.parent
+    ctx.local_files = local_files
     ctx.substitutions = front.substitutions if front else {}
     if front is not None and front.cell_timeout is not None:
         ctx.cell_timeout = front.cell_timeout
     blocks = _lower_tokens(ctx, body_tokens)
     diagnostics += ctx.diagnostics
+    incomplete = front is None
     if front is None:
-        return None, diagnostics
+        if front_text is None:
+            return None, diagnostics
+        # Its front matter is wrong: the lesson is still read, so the rest of its checks
+        # (formulas, claims, code) are reported in the same run; it is never published.
+        front = FrontMatter("?", 0, lang, "", None, (), {}, {}, {})
     sources = list(front.sources)
-    if front.bibliography:
+    if front.bibliography and not incomplete:
         found, bib_errors = cited_entries(
             front.bibliography,
             path,
@@ -120,10 +138,13 @@ def parse_lesson(
         index=tuple(ctx.index_entries),
         targets=(*ctx.targets.values(), *ctx.equations.values()),
         refs=tuple(ctx.refs),
+        inline_images=tuple(ctx.images),
+        incomplete=incomplete,
         conventions=front.conventions,
         variables=front.variables,
         strict_claims=front.strict_claims,
         kernel_memory=front.kernel_memory,
+        pin_outputs=front.pin_outputs,
         functions=front.functions,
         source_text=text,
         macros=front.macros,
@@ -193,7 +214,7 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         index += 1
         if token.meta.get("insecure_attrs"):  # {#id} or {key=value} on the line before
             check_attrs(ctx, token, ctx.line_pos(token.map[0] if token.map else 0))
-        directive = _as_directive(ctx, token)
+        directive = as_directive(ctx, token)
         if directive is None:
             if token.type == "myst_target" and index < len(tokens):
                 lower_target(ctx, token, tokens[index])
@@ -204,21 +225,23 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
         start = index
         if directive.name.endswith(("-start", "-end")):
             if pairs is None:
-                pairs = _gate_pairs(tokens)
-            directive, index = _gated(ctx, directive, tokens, index, pairs)
+                pairs = gate_pairs(tokens)
+            directive, index = gated(ctx, directive, tokens, index, pairs)
             if directive is None:
                 continue
         rule = DIRECTIVES.get(directive.name)
         if rule is None:
             what = "unsupported" if directive.name in UNSUPPORTED else "unknown"
-            hint = UNSUPPORTED.get(directive.name) or _directive_hint()
+            hint = UNSUPPORTED.get(directive.name) or did_you_mean(
+                directive.name, DIRECTIVES, directive_hint(), braced
+            )
             ctx.error(directive.pos, f"{what} directive {{{directive.name}}}", hint=hint)
             continue
 
         def next_output() -> Directive | None:
             nonlocal index
             if index < len(tokens):
-                follower = _as_directive(ctx, tokens[index])
+                follower = as_directive(ctx, tokens[index])
                 if follower is not None and follower.name == "output":
                     index += 1
                     return follower
@@ -232,101 +255,6 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
                 name_block(ctx, before.content.strip(), block)
     flush()
     return tuple(blocks)
-
-
-def _gated(
-    ctx: LowerContext, start: Directive, tokens: list[Token], index: int, pairs: dict[int, int]
-) -> tuple[Directive | None, int]:
-    """``{x-start}`` ... ``{x-end}``: the blocks between become the body of ``{x}``.
-
-    ``index`` is just after the start's token; ``pairs`` maps start to end tokens.
-    """
-    base, _, edge = start.name.rpartition("-")
-    if edge == "end" or base not in GATED:
-        hint = "close a {" + base + "-start} with it" if edge == "end" else ""
-        what = "without a matching {" + base + "-start}" if edge == "end" else "is not supported"
-        ctx.error(start.pos, f"{{{start.name}}} {what}", hint=hint or _directive_hint())
-        return None, index
-    at = pairs.get(index - 1)
-    if at is not None:
-        end = tokens[at]
-        assert start.token.map is not None and end.map is not None
-        first, last = start.token.map[1], end.map[0]
-        content = "".join(line + "\n" for line in ctx.lines[first:last])
-        return replace(start, name=base, gated=(content, first)), at + 1
-    ctx.error(
-        start.pos,
-        f"{{{start.name}}} has no matching {{{base}-end}}",
-        hint=f"close the {base} with a ```{{{base}-end}}``` fence",
-    )
-    return None, index
-
-
-def _gate_pairs(tokens: list[Token]) -> dict[int, int]:
-    """Token index of each ``{x-start}`` -> that of its ``{x-end}``, in one pass."""
-    open_starts: dict[str, list[int]] = {}
-    pairs: dict[int, int] = {}
-    for at, token in enumerate(tokens):
-        if token.type not in ("fence", "colon_fence"):
-            continue
-        match = _DIRECTIVE_INFO.match(token.info.strip())
-        name = match.group(1).strip().lower() if match else ""
-        base, _, edge = name.rpartition("-")
-        if edge == "start":
-            open_starts.setdefault(base, []).append(at)
-        elif edge == "end" and open_starts.get(base):
-            pairs[open_starts[base].pop()] = at
-    return pairs
-
-
-def _directive_hint() -> str:
-    return "directives: " + ", ".join("{" + d + "}" for d in sorted(DIRECTIVES))
-
-
-def _as_directive(ctx: LowerContext, token: Token) -> Directive | None:
-    """A fence whose info is ``{name} argument`` is a directive; check it is closed."""
-    if token.type not in ("fence", "colon_fence") or token.map is None:
-        return None
-    closed = _check_closed(ctx, token)
-    match = _DIRECTIVE_INFO.match(token.info.strip())
-    if match is None or not closed:
-        return None
-    pos = ctx.line_pos(token.map[0])
-    return Directive(
-        name=match.group(1).strip().lower(),
-        argument=match.group(2).strip(),
-        body=token.content,
-        pos=pos,
-        body_pos=SourcePos(ctx.path, token.map[0] + 2, pos.col),
-        token=token,
-    )
-
-
-def _check_closed(ctx: LowerContext, token: Token) -> bool:
-    """Report a fence that runs to the end of its container; True if it is closed."""
-    assert token.map is not None
-    last = token.map[1] - 1
-    closing = ctx.lines[last].strip() if 0 <= last < len(ctx.lines) else ""
-    marker = token.markup[0] if token.markup else "`"
-    closed = last > token.map[0] and len(closing) >= len(token.markup) and set(closing) == {marker}
-    if not closed and not token.meta.get("pizarra_reported"):
-        token.meta["pizarra_reported"] = True
-        if ctx.depth > 0:
-            # Inside a directive's body, the container's closing fence ends it too, as
-            # MyST renders it: what the author meant, so a warning, not an error.
-            ctx.warn(
-                ctx.line_pos(token.map[0]),
-                f"fence {token.markup}{token.info.strip()} is closed only by the end of the "
-                "directive around it",
-                hint="close it, and give the outer fence more backticks (````) than the inner",
-            )
-            return True
-        ctx.error(
-            ctx.line_pos(token.map[0]),
-            f"unclosed fence {token.markup}{token.info.strip()}",
-            hint=f"close it with a line of at least {len(token.markup)} {marker!r}",
-        )
-    return closed
 
 
 def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> None:

@@ -92,6 +92,14 @@ class Lesson:
     original_synced: str = ""
     """Front matter ``original_synced``: the day (ISO date) it was last in step."""
 
+    pin_outputs: bool = False
+    """Front matter ``pin_outputs``: every printed output needs an ``{output}`` block."""
+    incomplete: bool = False
+    """Its front matter has errors (reported): it is checked for the rest, never published,
+    and its number and title are the course's."""
+    inline_images: tuple[Image, ...] = ()
+    """Markdown images of local files (``![alt](a.png)``), copied like ``{image}``."""
+
     def read_files(self) -> tuple[Path, ...]:
         """Every file besides itself and its images that its parse read: a change to one
         must be seen as a change to the lesson."""
@@ -108,8 +116,10 @@ class Lesson:
         yield from (b for b in walk(self.blocks) if isinstance(b, Exercise))
 
     def images(self) -> Iterator[Image]:
-        """Every ``{image}`` and ``{figure}`` (their files are copied into the site)."""
+        """Every ``{image}``, ``{figure}`` and Markdown image of a file (their files are
+        copied into the site)."""
         yield from (b for b in walk(self.blocks) if isinstance(b, Image))
+        yield from self.inline_images
 
 
 @dataclass(frozen=True)

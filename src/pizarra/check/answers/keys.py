@@ -35,9 +35,10 @@ _DOMAIN = {"!=": "nonzero", "\\ne": "nonzero", "\\neq": "nonzero", "≠": "nonze
            "≥": "nonnegative"}  # fmt: skip
 
 
-def field_id(exercise: int, spec: AnswerSpec) -> str:
-    """The element id of a field: ``pregunta-3-1``."""
-    return f"pregunta-{exercise}-{spec.number}"
+def field_id(exercise: int, spec: AnswerSpec, lang: str) -> str:
+    """The element id of a field, in the page's language as its exercise's anchor is:
+    ``pregunta-3-1`` in Spanish, ``question-3-1`` in English."""
+    return f"{t(lang, 'id_question', n=exercise)}-{spec.number}"
 
 
 def learner_words(lang: str) -> dict[str, list[str]]:
@@ -63,7 +64,7 @@ def build_key(spec: AnswerSpec, lang: str, exercise: int) -> tuple[Key | None, l
             )
     domains = _domains(spec, errors)
     key: dict[str, Any] = {
-        "id": field_id(exercise, spec),
+        "id": field_id(exercise, spec, lang),
         "type": spec.kind,
         "lang": lang,
         "value": [v.text for v in spec.value],

@@ -21,6 +21,9 @@ from pizarra.source.blocks import Figure
 MAX_FIGURES = 200
 """Figures one answer may carry."""
 
+MAX_HTML = 512 * 1024
+"""Characters of a table's HTML (as :data:`pizarra.check.kernel.jupyter_defaults.MAX_HTML`)."""
+
 MAX_SIDE = 100_000
 """Pixels of a figure's width or height."""
 
@@ -36,6 +39,8 @@ class Answer:
     ok: bool
     figures: tuple[Figure, ...]
     missing: tuple[str, ...]
+    html: str = ""
+    """A DataFrame value's ``text/html``: untrusted, rebuilt before it is shown."""
 
     @property
     def figure_bytes(self) -> int:
@@ -45,8 +50,11 @@ class Answer:
 def parse_answer(line: bytes) -> Answer:
     """One answer line, or :class:`ProtocolError`."""
     message = _json(line)
-    if not isinstance(message, dict) or set(message) != {"ok", "figures", "missing"}:
+    if not isinstance(message, dict) or set(message) - {"html"} != {"ok", "figures", "missing"}:
         raise ProtocolError("a message that is not an answer")
+    html = message.get("html", "")
+    if not isinstance(html, str) or len(html) > MAX_HTML:
+        raise ProtocolError("an answer with a table that is not text or too long")
     ok, figures, missing = message["ok"], message["figures"], message["missing"]
     if not isinstance(ok, bool) or not isinstance(figures, list) or not isinstance(missing, list):
         raise ProtocolError("an answer with fields of the wrong type")
@@ -54,7 +62,8 @@ def parse_answer(line: bytes) -> Answer:
         raise ProtocolError("an answer with too many entries")
     if not all(isinstance(name, str) for name in missing):
         raise ProtocolError("an answer with a package name that is not text")
-    return Answer(ok, tuple(_figure(item) for item in figures), tuple(m[:100] for m in missing))
+    figures_found = tuple(_figure(item) for item in figures)
+    return Answer(ok, figures_found, tuple(m[:100] for m in missing), html)
 
 
 def parse_status(line: bytes) -> dict[str, Any]:

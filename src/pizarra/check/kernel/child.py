@@ -10,7 +10,9 @@ writes the request's marker to both, so the parent knows where the cell's output
 
 As in Jupyter, a cell whose last statement is a bare expression shows that value's
 ``text/plain`` form (IPython's pretty printer, 79 columns), unless the line ends with
-``;``; the value is kept in ``_``. IPython's ``%magic`` and ``!shell`` lines go through
+``;``; the value is kept in ``_``. pandas gets a notebook's display defaults, and an
+animation left as a value is an error (:mod:`pizarra.check.kernel.jupyter_defaults`).
+IPython's ``%magic`` and ``!shell`` lines go through
 :mod:`pizarra.check.kernel.magics`. Figures left open by a cell (or shown with
 ``plt.show()``) are captured as SVG by :mod:`pizarra.check.kernel.figures`.
 """
@@ -32,6 +34,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from pizarra.check.kernel import jupyter_defaults
 from pizarra.check.kernel.magics import MissingPackage, Shell, transform, uses_ipython_syntax
 
 REQUEST_FD = 0
@@ -47,6 +50,7 @@ def serve() -> None:
     os.dup2(null, REQUEST_FD)
     os.close(null)
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the kernel
+    jupyter_defaults.install()
     main = types.ModuleType("__main__")
     main.__dict__["__builtins__"] = __builtins__
     sys.modules["__main__"] = main
@@ -70,8 +74,9 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
     linecache.cache[name] = (len(code), None, code.splitlines(True), name)
     ok = True
     missing: list[str] = []
+    html = ""
     try:
-        _execute(code, name, namespace)
+        html = _execute(code, name, namespace)
     except MissingPackage as exc:
         _flush()
         sys.stderr.write(f"{exc}\n")
@@ -84,10 +89,14 @@ def run_cell(code: str, name: str, namespace: dict[str, Any], raises: bool) -> d
             traceback.print_exception(type(exc), exc, _cell_frames(exc.__traceback__))
             ok = False
     figures = _take_figures() if "matplotlib.pyplot" in sys.modules else []
-    return {"ok": ok, "figures": figures, "missing": missing}
+    answer: dict[str, Any] = {"ok": ok, "figures": figures, "missing": missing}
+    if html and ok:
+        answer["html"] = html
+    return answer
 
 
-def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
+def _execute(code: str, name: str, namespace: dict[str, Any]) -> str:
+    """Run the cell; the ``text/html`` of its value when that is a table Jupyter shows."""
     if uses_ipython_syntax(code):
         code = transform(code)
         namespace.setdefault("get_ipython", _shell(namespace))
@@ -99,14 +108,26 @@ def _execute(code: str, name: str, namespace: dict[str, Any]) -> None:
     last = tree.body[-1] if tree.body else None
     if not isinstance(last, ast.Expr) or _ends_with_semicolon(code, last.lineno):
         exec(compile(tree, name, "exec", dont_inherit=True), namespace)
-        return
+        return ""
     body = ast.Module(tree.body[:-1], type_ignores=[])
     exec(compile(body, name, "exec", dont_inherit=True), namespace)
     value = eval(compile(ast.Expression(last.value), name, "eval", dont_inherit=True), namespace)
+    error = jupyter_defaults.refusal(value)
+    if error is not None:
+        _raise_at(error, name, last.lineno)
     if value is not None:
         namespace["_"] = value
         _flush()
         sys.stdout.write(_plain_text(value) + "\n")
+    return jupyter_defaults.table_html(value)
+
+
+def _raise_at(error: Exception, name: str, line: int) -> None:
+    """Raise ``error`` from line ``line`` of the cell, so its traceback points there."""
+    statement = ast.Raise(ast.Name("error", ast.Load()))
+    module = ast.fix_missing_locations(ast.Module([statement], type_ignores=[]))
+    ast.increment_lineno(module, line - 1)
+    exec(compile(module, name, "exec", dont_inherit=True), {"error": error})
 
 
 def _cell_frames(tb: types.TracebackType | None) -> types.TracebackType | None:

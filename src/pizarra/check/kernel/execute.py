@@ -39,6 +39,7 @@ from typing import Protocol
 
 from pizarra.check.kernel import zygote as kernel_zygote
 from pizarra.check.kernel.answers import Answer, parse_answer, parse_status
+from pizarra.check.kernel.launcher import FOLDER, ROOT
 from pizarra.check.kernel.pump import Pump
 from pizarra.source.blocks import Figure
 
@@ -69,6 +70,9 @@ class CellRequest:
     """Seconds it may run."""
     raises: bool = False
     """True when it may raise (``raises-exception``): the lesson goes on."""
+    folder: str = ""
+    """The lesson's folder, the cells' working directory (read-only), as in Jupyter; the
+    first cell's is the lesson's. Empty: an empty temporary folder."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,9 @@ class RunResult:
     lesson_figures_too_large: bool = False
     """True when the lesson's figures together passed ``LESSON_FIGURE_LIMIT`` with this
     cell's, and it was stopped."""
+    html: str = ""
+    """The ``text/html`` of a DataFrame the cell left as its value (untrusted: shown only
+    as rebuilt by :mod:`pizarra.render.frame_table`); its ``text/plain`` is in stdout."""
     protocol_error: str = ""
     """What the cell wrote on the kernel's private answer pipe that is not an answer
     (see :mod:`pizarra.check.kernel.answers`); the kernel was stopped."""
@@ -131,7 +138,8 @@ class CodeRunner(Protocol):
 
 
 class KernelRunner:
-    """Runs each lesson's cells in one fresh kernel, in an empty temporary directory.
+    """Runs each lesson's cells in one fresh kernel, in the lesson's folder (read-only;
+    :attr:`CellRequest.folder`) with a private temporary folder for ``HOME`` and ``TMPDIR``.
 
     The interpreter is started with ``-s -P`` (no user site-packages, no script or current
     directory on ``sys.path``) and a minimal environment built here, instead of ``-I``:
@@ -166,7 +174,7 @@ class KernelRunner:
         with tempfile.TemporaryDirectory(
             prefix="pizarra-kernel-", ignore_cleanup_errors=True
         ) as workdir:
-            session = Session(self, workdir, memory_limit or self.memory_limit)
+            session = Session(self, workdir, memory_limit or self.memory_limit, cells[0].folder)
             try:
                 return session.run_all(cells, min(lesson_timeout, self.max_timeout))
             finally:
@@ -177,12 +185,14 @@ class KernelRunner:
 class Session:
     """One running kernel: the launcher process and the pipes to it."""
 
-    def __init__(self, runner: KernelRunner, workdir: str, memory_limit: int) -> None:
+    def __init__(
+        self, runner: KernelRunner, workdir: str, memory_limit: int, folder: str = ""
+    ) -> None:
         self.limit = runner.output_limit
         self.max_timeout = runner.max_timeout
         response_read, response_write = os.pipe()
         status_read, status_write = os.pipe()
-        env = _child_env(workdir)
+        env = _child_env(workdir, folder)
         try:
             forked = kernel_zygote.spawn(
                 runner.python, memory_limit, workdir, env, response_write, status_write
@@ -282,6 +292,7 @@ class Session:
             figures=answer.figures if answer is not None and status == "done" else (),
             lesson_timed_out=status == "timeout" and deadline == lesson_deadline < cell_deadline,
             missing_packages=answer.missing if answer is not None else (),
+            html=answer.html if answer is not None and status == "done" else "",
         )
 
     def take_answer(self) -> Answer | None:
@@ -339,6 +350,25 @@ class Session:
             proc.wait(5)
 
 
-def _child_env(workdir: str) -> dict[str, str]:
-    """Only what a cell needs; nothing of the parent's environment leaks in."""
-    return {**kernel_zygote.KERNEL_ENV, "HOME": workdir, "TMPDIR": workdir, "MPLCONFIGDIR": workdir}
+def _child_env(workdir: str, folder: str = "") -> dict[str, str]:
+    """Only what a cell needs; nothing of the parent's environment leaks in. The lesson's
+    folder and its course's are the launcher's to read (``FOLDER``, ``ROOT``); it takes
+    them out of the kernel's environment."""
+    env = {**kernel_zygote.KERNEL_ENV, "HOME": workdir, "TMPDIR": workdir, "MPLCONFIGDIR": workdir}
+    if folder:
+        env[FOLDER] = os.path.abspath(folder)
+        env[ROOT] = course_root(env[FOLDER])
+    return env
+
+
+def course_root(folder: str, levels: int = 8) -> str:
+    """The course folder of a lesson in ``folder``: the nearest folder above (or at) it
+    with a ``course.yaml``, else ``folder`` itself (a lesson given alone)."""
+    at = folder
+    for _ in range(levels):
+        if os.path.isfile(os.path.join(at, "course.yaml")):
+            return at
+        if os.path.dirname(at) == at:
+            break
+        at = os.path.dirname(at)
+    return folder

@@ -58,6 +58,10 @@ with NumPy and matplotlib maps under 200 MB more than its data."""
 
 NOBODY = 65534
 
+FOLDER, ROOT = "PIZARRA_LESSON_FOLDER", "PIZARRA_COURSE_FOLDER"
+"""The environment variables naming the lesson's folder and its course's (see
+:func:`pizarra.check.kernel.execute._child_env`), taken out before the kernel runs."""
+
 _child = 0
 """In each process: the one it supervises (0 before it forked it)."""
 _groups: list[cgroups.Group] = []
@@ -90,11 +94,13 @@ def _sandbox(memory: int, groups: list[cgroups.Group]) -> None:
     _groups.clear()  # the launcher's to remove
     uid, gid = os.getuid(), os.getgid()
     report = []
+    folder, root = os.environ.pop(FOLDER, ""), os.environ.pop(ROOT, "")
+    root = root or folder
     if uid == 0:
         with contextlib.suppress(OSError):
             os.chown(".", NOBODY, NOBODY)  # the work folder, where no namespace hides it
         try:
-            namespaces.expose_interpreter()
+            namespaces.expose_interpreter([root] if root else [])
         except OSError as exc:
             report.append(f"Python's folders not reachable by nobody: {exc}")
         os.setgroups([])
@@ -119,22 +125,33 @@ def _sandbox(memory: int, groups: list[cgroups.Group]) -> None:
         global _child
         _child = os.fork()
         if _child == 0:
-            _init(report)
+            _init(report, folder, root)
         _quiet(keep_status=False)
         _wait(_child)
         os._exit(0)
+    if folder:
+        report.append(
+            "an empty working folder: without a mount namespace, the lesson's "
+            "folder could not be made read-only"
+        )
     _subreaper(report, nproc=uid == NOBODY)
 
 
-def _init(report: list[str]) -> None:
+def _init(report: list[str], folder: str, root: str) -> None:
     """The PID namespace's first process: seal, report, supervise (never returns)."""
     sc.prctl(sc.PR_SET_PDEATHSIG, signal.SIGKILL)
     try:
-        left = namespaces.seal(os.getcwd(), WORK_QUOTA, SCRATCH)
+        left = namespaces.seal(os.getcwd(), WORK_QUOTA, SCRATCH, folder, root)
     except OSError as exc:
         _say({"exit": 71, "error": f"cannot seal the kernel's file system: {exc}"})
         os._exit(71)
     resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
+    if folder:
+        try:
+            os.chdir(folder)
+            report.append("the lesson's folder as its working folder, read-only")
+        except OSError as exc:
+            report.append(f"an empty working folder: the lesson's is out of reach ({exc})")
     details = [
         *report,
         "user, pid, mount, network, ipc, uts and cgroup namespaces",

@@ -4,10 +4,11 @@ A cell with a line starting with ``%`` or ``!`` is rewritten by IPython's own in
 transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so tracebacks
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
-for it. Supported: ``!command``, ``%time``, ``%pwd``, ``f?`` (help, which Jupyter shows in a
-pager, so the cell shows nothing), ``%%writefile`` (into the lesson's
-own temporary folder) and ``%matplotlib`` (figures are always captured, so it does
-nothing). Any other magic is an error that names it.
+for it. Supported: ``!command``, ``%time``/``%%time`` and ``%timeit``/``%%timeit`` (see
+:mod:`timing`), ``%pwd``, ``f?`` (help, which Jupyter shows in a pager, so the cell shows
+nothing), ``%%writefile`` or ``%%file`` (``~/name`` into the lesson's private work folder;
+the lesson's own folder is read-only) and ``%matplotlib`` (figures are always captured, so
+it does nothing). Any other magic is an error that names it.
 
 A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
 must not change the environment it is checked in. It is read as the lesson's statement
@@ -21,8 +22,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-import time
+from collections.abc import Callable
 from typing import Any
+
+from pizarra.check.kernel.timing import TimingError, time_code, time_it
 
 _INSTALL = re.compile(r"^\s*(?:\S*/)?(?:pip3?|conda|mamba|uv|python3?\s+-m\s+pip)\s+install\b")
 _PIP = re.compile(r"^\s*(?:\S*/)?(?:pip3?|python3?\s+-m\s+pip)\s+install\b")
@@ -134,7 +137,9 @@ class Shell:
         if name == "matplotlib":
             return None
         if name == "time":
-            return self._time(line)
+            return time_code(line, self.namespace, "<magic-time>")
+        if name == "timeit":
+            return _timing(lambda: time_it(line, None, self.namespace))
         if name == "pwd":
             return os.getcwd()
         if name in ("pinfo", "pinfo2"):
@@ -145,29 +150,21 @@ class Shell:
         raise MagicError(f"the %{name} magic is not available in pizarra's kernel")
 
     def run_cell_magic(self, name: str, line: str, cell: str) -> object:
-        if name == "writefile":
+        if name in ("writefile", "file"):
             _writefile(line, cell)
             return None
+        if name == "time":
+            return time_code(cell, self.namespace, "<magic-time>")
+        if name == "timeit":
+            return _timing(lambda: time_it(line, cell, self.namespace))
         raise MagicError(f"the %%{name} cell magic is not available in pizarra's kernel")
-
-    def _time(self, line: str) -> object:
-        """``%time``: run the statement, then print CPU and wall time as IPython does."""
-        wall, cpu = time.perf_counter(), time.process_time()
-        try:
-            code = compile(line, "<magic-time>", "eval")
-            value = eval(code, self.namespace)
-        except SyntaxError:
-            exec(compile(line, "<magic-time>", "exec"), self.namespace)
-            value = None
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        print(f"CPU times: total: {_seconds(cpu)}\nWall time: {_seconds(wall)}")
-        return value
 
 
 def _writefile(line: str, cell: str) -> None:
     """``%%writefile [-a] name``: the cell's text into a file, with IPython's message.
 
-    Cells run in the lesson's own empty temporary folder, so this is where it lands.
+    A relative name lands in the working folder: the lesson's, read-only (the write fails
+    there), or an empty temporary one; ``~/name`` is always the private work folder.
     """
     import shlex
 
@@ -184,8 +181,9 @@ def _writefile(line: str, cell: str) -> None:
         handle.write(cell)
 
 
-def _seconds(value: float) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
-        if value >= scale:
-            return f"{value / scale:.3g} {unit}"
-    return f"{value * 1e9:.3g} ns"
+def _timing(run: Callable[[], object]) -> object:
+    """A timing magic whose options cannot be read is the plain error a magic gives."""
+    try:
+        return run()
+    except TimingError as exc:
+        raise MagicError(str(exc)) from None

@@ -64,15 +64,15 @@ def enter(uid: int, gid: int) -> bool:
     return True
 
 
-def expose_interpreter() -> None:
+def expose_interpreter(also: list[str]) -> None:
     """As host root, before becoming ``nobody``: in a mount namespace of our own, make the
     folders Python needs (the interpreter, its standard library, the venv, ``sys.path``)
     reachable by ``nobody`` when a folder above them is not (``/root`` is ``0700``): a
     small tmpfs over that folder, hiding the rest of it, with just those folders bound
-    read-only into it."""
+    read-only into it; the folders ``also`` (the lesson's) too."""
     sc.unshare(sc.CLONE_NEWNS)
     sc.mount(None, "/", None, sc.MS_REC | sc.MS_PRIVATE)
-    needed = _interpreter_folders()
+    needed = sorted({*_interpreter_folders(), *also})
     covers: list[str] = []
     for top in sorted({top for path in needed if (top := _closed_above(path))}, key=len):
         if not any(_under(top, done) for done in covers):
@@ -131,16 +131,20 @@ def _under(path: str, top: str) -> bool:
     return path == top or path.startswith(top.rstrip("/") + "/")
 
 
-def seal(workdir: str, quota: int, scratch: int) -> list[str]:
+def seal(workdir: str, quota: int, scratch: int, folder: str = "", root: str = "") -> list[str]:
     """Make the file system read-only but for private tmpfs; the mount points that could
-    not be made read-only (empty when all could)."""
+    not be made read-only (empty when all could). The kernel starts in ``workdir``; the
+    course folder ``root`` around the lesson's ``folder`` (read-only like the rest) is
+    bound back, read-only, when it is under ``/tmp``, whose other files the kernel does
+    not see."""
     with contextlib.suppress(OSError):
         os.makedirs(workdir, exist_ok=True)  # in a tmpfs of expose_interpreter, if covered
     left = [point for point in _mount_points() if not _read_only(point)]
     sc.mount("proc", "/proc", "proc", sc.MS_NOSUID | sc.MS_NODEV | sc.MS_NOEXEC)
     _minimal_dev()
     places = [place for place in ("/tmp", "/dev/shm") if os.path.isdir(place)]
-    for path in _cover(places, scratch, "1777", _interpreter_folders()):
+    keep = [*_interpreter_folders(), *([root or folder] if folder else [])]
+    for path in _cover(places, scratch, "1777", keep):
         if not _read_only(path):
             left.append(path)
     os.makedirs(workdir, exist_ok=True)

@@ -74,7 +74,7 @@ def _inline(text: str, math: MathHTML) -> Markup:
 
 
 def _field(spec: AnswerSpec, number: int, lang: str, math: MathHTML) -> Markup:
-    ident = field_id(number, spec)
+    ident = field_id(number, spec, lang)
     status = f'<p class="answer-status" id="{ident}-status" role="status" data-answer-status></p>'
     check = escape(t(lang, "answer_check"))
     button = f'<button type="button" class="answer-check" data-answer-check>{check}</button>'

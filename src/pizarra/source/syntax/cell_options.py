@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
 from pizarra.source.blocks import CELL_TAGS
 from pizarra.source.syntax.options import split_options
@@ -55,6 +56,8 @@ class CellOptions:
     """The code after the options."""
     content_offset: int
     """How many lines the options took."""
+    name: str = ""
+    """The label of the cell's figure (``mystnb: {figure: {name}}``), or empty."""
 
 
 def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list[Diagnostic]]:
@@ -96,7 +99,8 @@ def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, li
     for key, pos in doc.key_pos.items():
         if key not in OPTIONS:
             known = ", ".join(sorted(OPTIONS))
-            errors.append(Diagnostic(pos, f"unknown cell option {key!r}", hint=f"known: {known}"))
+            hint = did_you_mean(key, OPTIONS, f"known: {known}")
+            errors.append(Diagnostic(pos, f"unknown cell option {key!r}", hint=hint))
     values = {k: v for k, v in doc.values.items() if k in OPTIONS}
     return _validate(values, doc.key_pos, body_pos, content, end + 1, errors)
 
@@ -119,7 +123,9 @@ def _validate(
     figure = _mystnb(values.get("mystnb"), at("mystnb"), errors)
     caption = _text(values.get("caption", figure.get("caption")), "caption", at, errors)
     alt = _text(values.get("alt", figure.get("alt")), "alt", at, errors)
-    return CellOptions(frozenset(tags), timeout, caption, alt, content, offset), errors
+    name = figure.get("name")
+    name = name if isinstance(name, str) else ""
+    return CellOptions(frozenset(tags), timeout, caption, alt, content, offset, name), errors
 
 
 def _tags(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> set[str]:
@@ -173,7 +179,8 @@ def _timeout(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> float | No
 
 
 def _mystnb(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> dict[str, Any]:
-    """``caption`` and ``alt`` from ``mystnb: {figure: {caption}, image: {alt}}``."""
+    """``caption``, ``name`` and ``alt`` from ``mystnb: {figure: {caption, name}, image:
+    {alt}}``."""
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -182,7 +189,7 @@ def _mystnb(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> dict[str, A
     figure, image = value.get("figure"), value.get("image")
     figure = figure if isinstance(figure, dict) else {}
     image = image if isinstance(image, dict) else {}
-    found = {"caption": figure.get("caption"), "alt": image.get("alt")}
+    found = {"caption": figure.get("caption"), "alt": image.get("alt"), "name": figure.get("name")}
     return {k: v for k, v in found.items() if v is not None}
 
 

@@ -9,6 +9,7 @@ from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, read_cell_option
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.targets import LABEL
 
 LANGUAGES = ("python", "python3", "ipython3", "ipython")
 """What Jupyter Book lectures write after ``{code-cell}``; all run as Python."""
@@ -41,6 +42,13 @@ def lower_code_cell(
         )
     assert directive.token.map is not None
     check_highlighting(ctx, "python", options.content, directive.pos)
+    anchor, number = "", None
+    if options.name and LABEL.match(options.name):  # Jupyter Book numbers a named figure
+        number = ctx.next_number("figure")
+        title = options.caption or options.alt
+        anchor = ctx.add_target(options.name, "figure", number, title, directive.pos)
+    elif options.name:
+        ctx.error(directive.pos, f"invalid figure name {options.name!r}", hint="e.g. fig-growth")
     return CodeCell(
         language=language,
         code=options.content,
@@ -52,6 +60,8 @@ def lower_code_cell(
         tags=options.tags,
         caption=options.caption,
         alt=options.alt,
+        anchor=anchor,
+        number=number,
     )
 
 

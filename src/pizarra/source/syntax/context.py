@@ -16,6 +16,7 @@ from pizarra.source.answers.spec import AnswerSpec
 from pizarra.source.blocks import (
     Block,
     Citation,
+    Image,
     IndexEntry,
     LessonRef,
     MathItem,
@@ -86,6 +87,11 @@ class LowerContext:
     equations: dict[str, Target] = field(default_factory=dict)
     """Labelled equations so far, by label (their own namespace, for ``{eq}``)."""
     refs: list[Ref] = field(default_factory=list)
+    images: list[Image] = field(default_factory=list)
+    """Markdown images of local files (``![alt](a.png)``), copied into the site."""
+    local_files: bool = True
+    """Whether Markdown images are looked for beside the lesson; off only where the
+    markup is judged without its folder (the ecosystem's suites): they stay as written."""
     counters: dict[str, int] = field(default_factory=dict)
     """Numbers given so far per kind (``equation``, ``theorem``...)."""
     lesson_file: Path = Path("lesson.md")

@@ -8,8 +8,12 @@ from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block, Explorer
 from pizarra.source.syntax.context import Directive, LowerContext, template_id
 
-ELEMENT_SUFFIXES = ("-label", "-hint", "-select", "-range", "-title", "-desc", "-caption")
-"""The ids an explorer gives its parts, after its own (see explorers/growth.html)."""
+ELEMENT_SUFFIXES = (
+    *("-label", "-hint", "-select", "-range", "-title", "-desc", "-caption"),
+    *("-label-2", "-hint-2", "-range-2"),
+)
+"""The ids an explorer gives its parts, after its own (see explorers/*.html): a second
+parameter's slider, label and hint take ``-2`` after theirs (explorers/states.py)."""
 
 
 def lower_explorer(

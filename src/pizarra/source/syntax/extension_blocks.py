@@ -1,6 +1,7 @@
 """What the MyST extensions leave in the tokens that lowering must record or refuse.
 
-Top-level amsmath environments are display formulas (checked like ``$$``); a footnote
+Top-level amsmath environments are display formulas (checked like ``$$``), numbered
+per lesson (:mod:`pizarra.source.syntax.equation_numbers`); a footnote
 defined and never referenced, a footnote inside a directive's body (numbered apart from
 the page's, so its number and id would repeat) and a ``{key=value}`` attribute are errors
 at their position; ``{#id}`` labels its element.
@@ -13,6 +14,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
+from pizarra.source.syntax.equation_numbers import number_environment
 from pizarra.source.syntax.targets import LABEL
 
 
@@ -22,6 +24,13 @@ def lower_extension_block(ctx: LowerContext, token: Token) -> None:
     if token.type == "amsmath":
         ctx.math.append(MathItem(token.content.strip("\n"), True, pos))
         token.meta["pos"] = pos
+        numbered = number_environment(token.content, lambda: ctx.next_number("equation"))
+        if numbered is not None:
+            token.meta["tex"] = numbered.tex
+            token.meta["anchors"] = [
+                ctx.add_target(label, "equation", number, "", pos)
+                for label, number in numbered.labels
+            ]
     elif token.type == "footnote_unused":
         ctx.error(
             pos,

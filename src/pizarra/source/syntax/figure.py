@@ -41,7 +41,7 @@ def lower_figure(
 ) -> Block | None:
     body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
     ctx.diagnostics.extend(errors)
-    found = _image_file(ctx, directive.argument, directive.pos)
+    found = image_file(ctx, directive.argument, directive.pos)
     caption: tuple[Block, ...] = ()
     if directive.name == "figure":
         start = directive.body_pos.line - 1 + body.content_offset
@@ -74,7 +74,7 @@ def lower_figure(
     return Image(file, site_path, alt, caption, anchor, width, directive.pos, number)
 
 
-def _image_file(ctx: LowerContext, argument: str, pos: SourcePos) -> tuple[Path, str] | None:
+def image_file(ctx: LowerContext, argument: str, pos: SourcePos) -> tuple[Path, str] | None:
     """The image's file and its path in the site, or None after reporting why not."""
     name = argument.strip()
     if not name or "://" in name:

@@ -8,11 +8,17 @@ from typing import Any
 
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.i18n.strings import LANGUAGES, supported
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Source
 from pizarra.source.syntax.cell_options import MAX_TIMEOUT, seconds
+from pizarra.source.syntax.front_matter_fields import (
+    check_conventions,
+    check_functions,
+    read_sources,
+)
 from pizarra.source.syntax.macros import read_macros
 from pizarra.source.syntax.translation_fields import translation_fields
-from pizarra.source.syntax.yaml_source import YamlDoc, load_mapping
+from pizarra.source.syntax.yaml_source import load_mapping
 
 DOMAINS = ("real", "positive", "nonnegative", "nonzero", "integer", "positive_integer")
 _FIELDS = {
@@ -35,20 +41,15 @@ _FIELDS = {
     "original_digest": "the version of the original it follows (`pizarra translate --sync`)",
     "original_blocks": "digests of the original's paragraphs at that version (written with it)",
     "original_synced": "the day the translation was last brought in step (written with it)",
+    "pin_outputs": "true: every code cell that prints needs an {output} block that pins it",
 }
 KERNEL_MEMORY_RANGE = (64, 8192)
 """MiB a lesson may give its kernel: enough for real lectures, still a bound."""
-CONVENTIONS = {
-    "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
-    "log": "the base of \\log written without one: 10, e or 2",
-}
-LOG_BASES = ("10", "e", "2")
 _REQUIRED = ("title", "lesson", "lang", "summary")
 MAX_SUBSTITUTION_CHARS = 2_000
 _NOTEBOOK_FIELDS = ("jupytext", "kernelspec")
 """Jupyter's own fields, kept by notebook tools; accepted and ignored."""
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_URL = re.compile(r"^https?://[^\s<>\"]+$")
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ class FrontMatter:
     original_blocks: tuple[str, ...] = ()
     original_synced: str = ""
     """The digests of the original's paragraphs then, to name the ones changed since."""
+    pin_outputs: bool = False
+    """Whether every printed output must be pinned by an ``{output}`` block."""
 
 
 def parse_front_matter(
@@ -118,7 +121,11 @@ def parse_front_matter(
                 Diagnostic(
                     where.get(str(key), origin),
                     f"unknown front matter field {key!r}",
-                    hint="known fields: " + ", ".join(_FIELDS),
+                    hint=did_you_mean(
+                        str(key),
+                        [*_FIELDS, *_NOTEBOOK_FIELDS],
+                        "known fields: " + ", ".join(_FIELDS),
+                    ),
                 )
             )
     for key in _REQUIRED:
@@ -171,7 +178,7 @@ def parse_front_matter(
             )
         )
         slug = None
-    sources = _sources(values.get("sources", []), doc, origin, errors)
+    sources = read_sources(values.get("sources", []), doc, origin, errors)
     variables = _string_map(values.get("variables", {}), "variables", where, origin, errors)
     for name, domain in variables.items():
         if domain not in DOMAINS:
@@ -194,9 +201,9 @@ def parse_front_matter(
             )
         )
         bib = []
-    _check_conventions(conventions, where.get("conventions", origin), errors)
+    check_conventions(conventions, where.get("conventions", origin), errors)
     functions = _string_map(values.get("functions", {}), "functions", where, origin, errors)
-    _check_functions(functions, text, origin, where.get("functions", origin), errors, lang)
+    check_functions(functions, text, origin, where.get("functions", origin), errors, lang)
     macros = read_macros(values.get("macros"), where.get("macros", origin), errors)
     strict_claims = values.get("strict_claims", False)
     if not isinstance(strict_claims, bool):
@@ -205,6 +212,15 @@ def parse_front_matter(
                 where["strict_claims"],
                 f"`strict_claims` must be true or false, not {strict_claims!r}",
                 hint="write `strict_claims: true` to make undecided statements errors",
+            )
+        )
+    pin_outputs = values.get("pin_outputs", False)
+    if not isinstance(pin_outputs, bool):
+        errors.append(
+            Diagnostic(
+                where["pin_outputs"],
+                f"`pin_outputs` must be true or false, not {pin_outputs!r}",
+                hint="write `pin_outputs: true` to require an {output} block for every output",
             )
         )
     cell_timeout = values.get("cell_timeout")
@@ -265,114 +281,10 @@ def parse_front_matter(
             original_digest,
             original_blocks,
             synced,
+            pin_outputs,
         ),
         [],
     )
-
-
-def _check_conventions(
-    conventions: dict[str, str], pos: SourcePos, errors: list[Diagnostic]
-) -> None:
-    for key, value in conventions.items():
-        if key not in CONVENTIONS:
-            errors.append(
-                Diagnostic(
-                    pos,
-                    f"unknown convention {key!r}",
-                    hint="conventions: "
-                    + "; ".join(f"{name} ({what})" for name, what in CONVENTIONS.items()),
-                )
-            )
-        elif key == "log" and value.strip() not in LOG_BASES:
-            errors.append(
-                Diagnostic(
-                    pos,
-                    f"conventions: log must be 10, e or 2, not {value!r}",
-                    hint="e.g. `log: e` when \\log means the natural logarithm",
-                )
-            )
-
-
-def _check_functions(
-    functions: dict[str, str],
-    text: str,
-    origin: SourcePos,
-    pos: SourcePos,
-    errors: list[Diagnostic],
-    lang: str,
-) -> None:
-    """Each definition must read as a function (the same parser, numerals in ``lang``)."""
-    from pizarra.math.exact.definitions import parse_definition
-
-    names = frozenset(key.split("(")[0].lstrip("\\").strip() for key in functions)
-    for key, body in functions.items():
-        result = parse_definition(key, body, names, lang)
-        if isinstance(result, str):
-            where = _entry_pos(text, origin, pos, key)
-            errors.append(Diagnostic(where, f"functions: {result}", hint='e.g. `g: "x^2 + 1"`'))
-
-
-def _entry_pos(text: str, origin: SourcePos, section: SourcePos, key: str) -> SourcePos:
-    """Where the entry ``key`` of the mapping under ``section`` is written (else ``section``)."""
-    lines = text.split("\n")
-    start = section.line - origin.line + 1
-    for index in range(start, len(lines)):
-        line = lines[index]
-        if line.strip() and not line[:1].isspace():
-            break
-        if line.strip().lstrip("'\"").startswith(key):
-            return SourcePos(section.path, origin.line + index, len(line) - len(line.lstrip()) + 1)
-    return section
-
-
-def _sources(
-    raw: Any, doc: YamlDoc, origin: SourcePos, errors: list[Diagnostic]
-) -> tuple[Source, ...]:
-    pos = doc.key_pos.get("sources", origin)
-    if not isinstance(raw, list):
-        errors.append(
-            Diagnostic(
-                pos,
-                "`sources` must be a list of entries with id, title and url",
-                hint="each entry: `- id: ...`, then `title: ...` and `url: ...` indented under it",
-            )
-        )
-        return ()
-    sources: list[Source] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(raw, start=1):
-        pos = doc.item("sources", index - 1, origin)
-        if not (
-            isinstance(entry, dict)
-            and set(entry) == {"id", "title", "url"}
-            and all(isinstance(entry[k], str) and entry[k].strip() for k in ("id", "title", "url"))
-        ):
-            errors.append(
-                Diagnostic(
-                    pos,
-                    f"source {index} must have exactly `id`, `title` and `url` (all text)",
-                    hint="- id: vaswani2017\n      title: Attention Is All You Need\n      url: https://arxiv.org/abs/1706.03762",
-                )
-            )
-            continue
-        key = entry["id"].strip()
-        if key in seen:
-            errors.append(
-                Diagnostic(
-                    pos, f"source id {key!r} is used twice", hint="give each source its own id"
-                )
-            )
-        if not _URL.match(entry["url"].strip()):
-            errors.append(
-                Diagnostic(
-                    pos,
-                    f"source {key!r} needs an http(s) url",
-                    hint="write the full address, starting with https://",
-                )
-            )
-        seen.add(key)
-        sources.append(Source(key, entry["title"].strip(), entry["url"].strip(), pos))
-    return tuple(sources)
 
 
 def _string_map(

@@ -14,9 +14,11 @@ from itertools import accumulate
 from markdown_it.token import Token
 
 from pizarra.base.errors import SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
 from pizarra.source.syntax.extension_blocks import check_attrs, check_nested_footnote
+from pizarra.source.syntax.local_files import lower_image, lower_lesson_link
 from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
@@ -103,21 +105,27 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 ctx.error(
                     pos,
                     f"unknown role {{{name}}}",
-                    hint="roles: " + ", ".join("{" + r + "}" for r in sorted(roles)),
+                    hint=did_you_mean(
+                        name,
+                        roles,
+                        "roles: " + ", ".join("{" + r + "}" for r in sorted(roles)),
+                        lambda r: "`{" + r + "}`",
+                    ),
                 )
             else:
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
             pos = locate.find("](" + href, opening=True)
-            if check_target(ctx, child, pos):
+            if check_target(ctx, child, pos) and not lower_lesson_link(ctx, child, pos):
                 following = children[at + 1] if at + 1 < len(children) else None
                 lower_link(
                     ctx, child, pos, following is not None and following.type == "link_close"
                 )
         elif child.type == "image":
-            src = str(child.attrGet("src") or "")
-            check_target(ctx, child, locate.find("](" + src, opening=True))
+            pos = locate.find("](" + str(child.attrGet("src") or ""), opening=True)
+            if check_target(ctx, child, pos):
+                lower_image(ctx, child, pos)
         elif child.type == "footnote_ref":
             check_nested_footnote(ctx, child, locate.find("^"))
         elif child.type == "html_inline":

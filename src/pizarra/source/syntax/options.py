@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, SourcePos
+from pizarra.base.suggest import did_you_mean
 from pizarra.source.syntax.yaml_source import load_mapping
 
 _OPTION = re.compile(r"^:([A-Za-z][\w-]*):(?:\s+(.*?))?\s*$")
@@ -57,7 +58,13 @@ def split_options(
         if name not in allowed:
             known = ", ".join(f":{k}:" for k in sorted(allowed)) or "none"
             errors.append(
-                Diagnostic(pos, f"unknown option :{name}:", hint=f"options allowed here: {known}")
+                Diagnostic(
+                    pos,
+                    f"unknown option :{name}:",
+                    hint=did_you_mean(
+                        name, allowed, f"options allowed here: {known}", lambda k: f"`:{k}:`"
+                    ),
+                )
             )
             continue
         if name in options:

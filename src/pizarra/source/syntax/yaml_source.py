@@ -76,6 +76,17 @@ def load_mapping(
         return None, [Diagnostic(origin, f"{what} must be a mapping of `key: value` lines")]
     if _has_alias(node):
         return None, [Diagnostic(origin, f"{what} may not use YAML anchors or aliases")]
+    duplicate = _duplicate_key(node)
+    if duplicate is not None:
+        first, again = duplicate
+        return None, [
+            Diagnostic(
+                _at(origin, again.start_mark.line, again.start_mark.column),
+                f"{what} gives {again.value!r} twice (first on line "
+                f"{origin.line + first.start_mark.line})",
+                hint="keep one of them: YAML would silently use the last",
+            )
+        ]
     long_number = _long_number(node)
     if long_number is not None:
         return None, [
@@ -136,6 +147,25 @@ def _long_number(root: yaml.Node) -> yaml.ScalarNode | None:
         elif isinstance(node, yaml.MappingNode):
             for key, value in reversed(node.value):
                 stack.extend((value, key))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    return None
+
+
+def _duplicate_key(root: yaml.Node) -> tuple[yaml.ScalarNode, yaml.ScalarNode] | None:
+    """The first key given twice in one mapping (the tree has no aliases), with its
+    first occurrence."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, yaml.ScalarNode] = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        return seen[key.value], key
+                    seen[key.value] = key
+                stack.append(value)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(reversed(node.value))
     return None

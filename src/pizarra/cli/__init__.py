@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pizarra import BUNDLED
+from pizarra.cli.authoring import help_command, import_command, init_command
+from pizarra.cli.progress import Progress
 
 if TYPE_CHECKING:
     from pizarra.base.cache import Cache
@@ -20,8 +22,36 @@ DEFAULT_OUT = Path("_site")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if hasattr(args, "src"):
+        src = source_of(args.src, args.example, args.command)
+        if src is None:
+            return 2
+        args.src = src
     command: int = args.run(args)
     return command
+
+
+def source_of(given: Path | None, example: bool, command: str) -> Path | None:
+    """What a run works on: SRC when given; the bundled course with ``--example``; else
+    the current folder when it holds a ``course.yaml``. None (after saying why) when
+    there is nothing to work on, rather than silently the bundled course."""
+    if example:
+        if given is not None:
+            print(f"pizarra {command}: give SRC or --example, not both", file=sys.stderr)
+            return None
+        return BUNDLED
+    if given is not None:
+        return given
+    if (Path.cwd() / "course.yaml").is_file():
+        return Path(".")
+    print(
+        f"pizarra {command}: no course here: this folder has no course.yaml\n"
+        f"  hint: give a course folder or a lesson .md file (pizarra {command} SRC), "
+        f"start one with `pizarra init`, or try the bundled course: "
+        f"pizarra {command} --example",
+        file=sys.stderr,
+    )
+    return None
 
 
 YOUNG_COLLECTION = 200_000
@@ -52,17 +82,23 @@ def _parser() -> argparse.ArgumentParser:
         prog="pizarra",
         description="Publish interactive, verified math lessons as a static site.",
     )
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"pizarra {_version()}")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND", dest="command")
 
     def source(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "src",
             nargs="?",
             type=Path,
-            default=BUNDLED,
+            default=None,
             metavar="SRC",
             help="a course folder (with course.yaml) or one lesson .md file "
-            "(default: the bundled course, Math for AI)",
+            "(default: the current folder, when it holds a course.yaml)",
+        )
+        sub.add_argument(
+            "--example",
+            action="store_true",
+            help="work on the bundled example course, Math for AI",
         )
         sub.add_argument(
             "--strict", action="store_true", help="treat warnings (an uncited source...) as errors"
@@ -107,12 +143,37 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.set_defaults(run=_check)
 
-    i = commands.add_parser(
-        "import", help="turn a Jupyter notebook or a jupytext MyST file into a pizarra lesson"
+    h = commands.add_parser("help", help="read a guide for authors: pizarra help [TOPIC]")
+    h.add_argument("topic", nargs="?", metavar="TOPIC", help="authoring, explorers or math")
+    h.set_defaults(run=help_command)
+
+    n = commands.add_parser("init", help="start a course: a small one that builds at once")
+    n.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("."),
+        metavar="FOLDER",
+        help="where to write it (default: the current folder)",
     )
-    i.add_argument("file", type=Path, metavar="FILE", help="a .ipynb or .md file")
+    n.set_defaults(run=init_command)
+
+    i = commands.add_parser(
+        "import",
+        help="turn a Jupyter notebook or MyST file into a lesson, or a Jupyter Book into a course",
+    )
     i.add_argument(
-        "-o", "--out", type=Path, default=None, help="where to write the lesson (default: stdout)"
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a .ipynb or .md file, or a book folder (with _toc.yml or myst.yml)",
+    )
+    i.add_argument(
+        "-o",
+        "--out",
+        type=Path,
+        default=None,
+        help="where to write the lesson (default: stdout), or the new course folder for a book",
     )
     i.add_argument("--lesson", type=int, default=1, help="its number in the course (default: 1)")
     i.add_argument("--lang", default="en", help="its language (default: en)")
@@ -123,7 +184,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE.bib",
         help="a BibTeX file for {cite}, as a path from the lesson (repeatable)",
     )
-    i.set_defaults(run=_import)
+    i.add_argument(
+        "--pin-outputs",
+        action="store_true",
+        help="keep a notebook's saved outputs as {output} blocks that every build checks "
+        "(default: the page shows what each cell prints when built)",
+    )
+    i.set_defaults(run=import_command)
 
     tr = commands.add_parser(
         "translate", help="record that a translation is in step with its original"
@@ -154,7 +221,18 @@ def _translate(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pizarra")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def default_tools(
+    no_cache: bool = False, store: Cache | None = None, progress: bool = True
+) -> Tools:
     from pizarra.base.cache import default_cache
     from pizarra.check.code_cells import ResultCache
     from pizarra.check.kernel.execute import KernelRunner
@@ -162,10 +240,18 @@ def default_tools(no_cache: bool = False, store: Cache | None = None) -> Tools:
     from pizarra.math.mathml import MathCoreRenderer
     from pizarra.pipeline.tools import Tools
 
+    line = Progress() if progress and sys.stderr.isatty() else None
     if no_cache:
-        return Tools(MathCoreRenderer(), KernelRunner(), None, None)
+        return Tools(MathCoreRenderer(), KernelRunner(), None, None, progress=line)
     store = store if store is not None else default_cache()
-    return Tools(MathCoreRenderer(), KernelRunner(), ResultCache(store), VerdictCache(store), store)
+    return Tools(
+        MathCoreRenderer(),
+        KernelRunner(),
+        ResultCache(store),
+        VerdictCache(store),
+        store,
+        progress=line,
+    )
 
 
 def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
@@ -201,32 +287,6 @@ def _check(args: argparse.Namespace) -> int:
         _print_claims(report)
     _print_report(report, "check", args.strict)
     return 1 if report.failed(args.strict) else 0
-
-
-def _import(args: argparse.Namespace) -> int:
-    from pizarra.base.fileio import write_atomic
-    from pizarra.source.importer import NotImportable, import_file
-
-    source: Path = args.file
-    if source.suffix not in (".ipynb", ".md") or not source.is_file():
-        print(f"pizarra import: {source}: give an existing .ipynb or .md file", file=sys.stderr)
-        return 2
-    try:
-        imported = import_file(source, args.lesson, args.lang, tuple(args.bib))
-    except (NotImportable, OSError, UnicodeDecodeError) as exc:
-        print(f"pizarra import: {exc}", file=sys.stderr)
-        return 1
-    for note in imported.notes:
-        print(f"pizarra import: {source}: {note}", file=sys.stderr)
-    if args.out is None:
-        sys.stdout.write(imported.text)
-    else:
-        write_atomic(args.out, imported.text.encode())
-        print(
-            f"pizarra import: wrote {args.out}; check it with: pizarra check {args.out}",
-            file=sys.stderr,
-        )
-    return 0
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -275,7 +335,8 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"pizarra serve: invalid port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.src, args.port, default_tools(args.no_cache), args.strict, args.strict_claims)
+    tools = default_tools(args.no_cache, progress=False)  # the server prints its own lines
+    return serve(args.src, args.port, tools, args.strict, args.strict_claims)
 
 
 def _print_claims(report: Report) -> None:
@@ -290,6 +351,12 @@ def _print_claims(report: Report) -> None:
 def _print_report(report: Report, command: str, strict: bool) -> None:
     from pizarra.pipeline.manifest import report_lines
 
+    if sys.stderr.isatty():  # the progress line, if any, gives way to the report
+        sys.stderr.write("\r\033[K")
+    if strict:
+        known = {(d.pos, d.message) for d in report.diagnostics}
+        report.diagnostics += [d for d in report.unpinned() if (d.pos, d.message) not in known]
+        report.diagnostics.sort(key=lambda d: (d.pos, d.message))
     for line in report_lines(report):
         print(line, file=sys.stderr)
     print(summary(report, command), file=sys.stderr)

@@ -1,0 +1,98 @@
+"""What a notebook kernel sets up that a plain interpreter does not, as the kernel does it.
+
+- pandas chooses its display defaults at import from whether it runs in a terminal: in
+  one, ``display.max_columns`` is 0 (fit the terminal), so a frame wider than 80
+  characters loses columns to ``...``. In a Jupyter kernel it is 20, with lines wrapped
+  at ``display.width`` 80. Our kernel's ``__main__`` has no file and no IPython kernel
+  object, so pandas takes it for a terminal; :func:`install` sets Jupyter's values as
+  soon as pandas is imported, before any cell can change them.
+- a DataFrame left as a cell's value shows as a table: :func:`table_html` sends its
+  ``text/html``, which the site rebuilds from its cells (:mod:`pizarra.render.frame_table`).
+- a matplotlib animation left as a cell's value is, in a notebook, a still frame and
+  ``<...FuncAnimation at 0x...>``: on a static page, neither the motion nor the text
+  means anything, and the address changes at each run. :func:`refusal` turns it into an
+  error at the cell's line that says what to show instead.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import sys
+import types
+from collections.abc import Sequence
+
+PANDAS_OPTIONS = {"display.max_columns": 20, "display.width": 80}
+"""pandas' defaults in a Jupyter kernel (``pandas.core.config_init``, not a terminal)."""
+
+
+class _PandasDefaults(importlib.abc.MetaPathFinder):
+    """Finds nothing itself; wraps pandas' own loader to set :data:`PANDAS_OPTIONS`."""
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if name != "pandas":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None and spec.loader is not None:
+                spec.loader = _Loader(spec.loader)
+                return spec
+        return None
+
+
+class _Loader(importlib.abc.Loader):
+    def __init__(self, loader: importlib.abc.Loader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        self.loader.exec_module(module)
+        for option, value in PANDAS_OPTIONS.items():
+            module.set_option(option, value)
+
+
+def install() -> None:
+    """Set pandas' Jupyter defaults when it is imported (at once if it already is)."""
+    pandas = sys.modules.get("pandas")
+    if pandas is not None:
+        for option, value in PANDAS_OPTIONS.items():
+            pandas.set_option(option, value)
+    elif not any(isinstance(f, _PandasDefaults) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PandasDefaults())
+
+
+MAX_HTML = 512 * 1024
+"""Characters of a table's HTML sent back; a longer one is shown as text only."""
+
+
+def table_html(value: object) -> str:
+    """A pandas DataFrame's ``text/html`` (its table, as Jupyter shows it), else ""."""
+    pandas = sys.modules.get("pandas")
+    if pandas is None or not isinstance(value, pandas.DataFrame):
+        return ""
+    try:
+        html = value._repr_html_()
+    except Exception:
+        return ""
+    return html if isinstance(html, str) and len(html) <= MAX_HTML else ""
+
+
+ANIMATION = (
+    "a matplotlib animation cannot be shown on a static page: draw the frames that matter "
+    "as figures of their own (call the update function for frame k, then plt.show()), "
+    "or end the line with ';' to show only its first frame"
+)
+
+
+def refusal(value: object) -> Exception | None:
+    """The error for a cell's value that cannot be shown as Jupyter would, or None."""
+    animation = sys.modules.get("matplotlib.animation")
+    if animation is not None and isinstance(value, animation.Animation):
+        return NotImplementedError(ANIMATION)
+    return None

@@ -1,0 +1,101 @@
+"""``pizarra import BOOK -o COURSE``: a Jupyter Book (``_toc.yml``) or a mystmd project
+(``myst.yml``) becomes one course that checks, in the book's order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from pizarra.cli import main
+from tests.test_local_files import _png
+
+BIB = "@book{knuth, title={The Art}, author={Knuth, Donald}, year={1968}}\n"
+FIRST = """---
+jupytext:
+  text_representation:
+    format_name: myst
+---
+
+(first)=
+# First lecture
+
+See {doc}`the second <second>`, its {ref}`part <part-two>`, and {cite}`knuth`.
+
+![a green dot](_static/dot.png)
+
+```{code-cell} ipython3
+print(1 + 1)
+```
+"""
+
+
+def _book(root: Path, settings: dict[str, str]) -> Path:
+    book = root / "book"
+    (book / "_static").mkdir(parents=True)
+    (book / "_static" / "dot.png").write_bytes(_png())
+    (book / "_static" / "refs.bib").write_text(BIB, encoding="utf-8")
+    (book / "first.md").write_text(FIRST, encoding="utf-8")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# Second lecture\n\n(part-two)=\n## Part two\n\nBack to [one](first.md)."
+        ),
+        nbformat.v4.new_code_cell("2 * 3"),
+    ]
+    nbformat.write(notebook, book / "second.ipynb")
+    for name, text in settings.items():
+        (book / name).write_text(text, encoding="utf-8")
+    return book
+
+
+JB1 = {
+    "_toc.yml": "format: jb-book\nroot: first\nchapters:\n- file: second\n- file: third\n",
+    "_config.yml": "title: A Small Book\nbibtex_bibfiles:\n  - _static/refs.bib\n",
+}
+MYST = {
+    "myst.yml": "version: 1\nproject:\n  title: A Small Book\n  bibliography: [_static/refs.bib]\n"
+    "  toc:\n    - file: first.md\n    - title: More\n      children:\n"
+    "        - file: second.ipynb\n        - file: third.md\n",
+}
+
+
+@pytest.mark.parametrize("settings", [JB1, MYST], ids=["jupyter-book-1", "mystmd"])
+def test_a_book_becomes_a_course_that_checks(
+    settings: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _book(tmp_path, settings)
+    course = tmp_path / "course"
+    assert main(["import", str(book), "-o", str(course)]) == 0
+    err = capsys.readouterr().err
+    assert "third: listed in the table of contents but not found" in err
+    manifest = (course / "course.yaml").read_text(encoding="utf-8")
+    assert manifest.startswith(
+        "title: A Small Book\nlang: en\nlessons:\n- number: 1\n  file: first.md\n"
+    )
+    assert "- number: 2\n  file: second.md\n" in manifest and "doc: third" in manifest
+    assert (course / "_static" / "dot.png").read_bytes() == _png()
+    assert "bibliography:\n- _static/refs.bib\n" in (course / "first.md").read_text("utf-8")
+    assert not (course / "second.ipynb").exists()
+    assert main(["build", "--no-cache", str(course), "-o", str(tmp_path / "site")]) == 0, (
+        capsys.readouterr().err
+    )
+    page = (tmp_path / "site" / "first" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../second/"' in page and 'href="../second/#part-two"' in page
+    assert 'src="../media/_static/dot.png"' in page
+
+
+def test_a_folder_that_is_not_a_book_or_an_occupied_course_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["import", str(tmp_path), "-o", str(tmp_path / "c")]) == 2
+    assert "_toc.yml" in capsys.readouterr().err
+    book = _book(tmp_path, JB1)
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x").write_text("x")
+    assert main(["import", str(book), "-o", str(tmp_path / "taken")]) == 2
+    assert "not empty" in capsys.readouterr().err
+    (book / "_toc.yml").write_text("root: [unclosed\n", encoding="utf-8")
+    assert main(["import", str(book), "-o", str(tmp_path / "c")]) == 1
+    assert "_toc.yml:2:1: not valid YAML" in capsys.readouterr().err
