@@ -1,0 +1,68 @@
+"""Quantities: powers and roots of units, the unit \\approx rounds in, and why a side is
+not read."""
+
+from __future__ import annotations
+
+import pytest
+
+from pizarra.check.claims import iter_claims
+from pizarra.math.exact.status import Status
+
+C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
+EXPONENT = "a power of a quantity needs a numeric exponent"
+INDEX = "a root of a quantity needs a numeric index"
+
+
+def _verdict(tex: str) -> tuple[Status, str]:
+    [verdict] = iter_claims(tex)
+    return verdict.status, verdict.message
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("2\\text{ m}^{2} \\approx 20000\\text{ cm}^{2}", C, id="area-approx"),
+        pytest.param("2\\text{ m}^{2} \\approx 20001\\text{ cm}^{2}", F, id="area-approx-false"),
+        pytest.param("\\frac{1}{3}\\text{ m}^{2} \\approx 3333.3\\text{ cm}^{2}", C, id="third"),
+        pytest.param("\\frac{1}{3}\\text{ m}^{2} \\approx 3333.2\\text{ cm}^{2}", F, id="third-f"),
+        pytest.param("4\\text{ m}^{-1} = 0.004\\text{ mm}^{-1}", C, id="per-metre"),
+        pytest.param("4\\text{ m}^{-1} = 4\\text{ mm}^{-1}", F, id="per-metre-false"),
+        pytest.param("\\sqrt[1]{4\\text{ m}} = 4\\text{ m}", C, id="first-root"),
+        pytest.param("\\sqrt[1]{4\\text{ m}} = 4\\text{ km}", F, id="first-root-false"),
+        pytest.param("\\sqrt{4\\text{ m}^{2}} = 2\\text{ m}", C, id="square-root"),
+        pytest.param("\\sqrt{4\\text{ m}^{2}} = 2\\text{ m}^{2}", F, id="square-root-false"),
+    ],
+)
+def test_powers_and_roots(tex: str, expected: Status) -> None:
+    assert _verdict(tex)[0] is expected
+
+
+def test_a_half_power_is_never_rounded_in_a_unit_it_does_not_have() -> None:
+    # 1 cm^{1/2} is 0.1 m^{1/2}: rounding in cm^{0.5} would need that factor, which a
+    # unit's square root does not have as a written scale; the claim stays unchecked.
+    assert _verdict("\\sqrt{1\\text{ cm}} \\approx 1.1\\text{ cm}^{0.5}") == (
+        U,
+        "\\approx with units needs a number and a unit on the right",
+    )
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        pytest.param("1\\text{ m}^{-(1+1)} = 1\\text{ m}^{-2}", EXPONENT, id="negated-sum"),
+        pytest.param("1\\text{ m}^{1/2} = 1\\text{ m}^{1/2}", EXPONENT, id="fraction"),
+        pytest.param("\\sqrt[1+1]{4\\text{ m}^2} = 2\\text{ m}", INDEX, id="index-sum"),
+        pytest.param("\\sqrt[0]{4\\text{ m}^2} = 2\\text{ m}", INDEX, id="index-zero"),
+    ],
+)
+def test_what_is_not_read_says_why(tex: str, reason: str) -> None:
+    assert _verdict(tex) == (U, reason)
+
+
+def test_a_failure_names_the_unit_of_the_right_side() -> None:
+    status, message = _verdict("1\\text{ s} < 999\\text{ ms}")
+    assert status is F
+    assert message.endswith("(in ms: left side is 1000, right side is 999)")
+    status, message = _verdict("2\\text{ m}^{2} = 200\\text{ cm}^{2}")
+    assert status is F
+    assert "(in cm: left side is 20000, right side is 200)" in message
