@@ -85,3 +85,23 @@ def test_the_list_bound() -> None:
         call_standard("logsumexp", [*ones, sympy.Integer(1)])
     with pytest.raises(ValueError, match=r"^log-sum-exp of 1 to"):
         call_standard("logsumexp", [])
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        "\\operatorname{erf}(-0.5) = -\\operatorname{erf}(0.5)",
+        "\\operatorname{erf}(0.5) = -\\operatorname{erf}(-0.5)",
+        "\\operatorname{erf}(0.5) + \\operatorname{erf}(-0.5) = 0",
+    ],
+    ids=["negative-first", "positive-first", "sum"],
+)
+def test_erf_is_odd_exactly(tex: str) -> None:
+    assert _verdict(tex)[0] is C
+
+
+def test_functions_of_letters_that_are_not_computed() -> None:
+    x = sympy.Symbol("x")
+    for name in ("relu", "erf", "Phi", "sign"):
+        with pytest.raises(ValueError, match=f"^{name} of an expression with letters$"):
+            call_standard(name, [x])

@@ -66,3 +66,29 @@ def test_a_failure_names_the_unit_of_the_right_side() -> None:
     status, message = _verdict("2\\text{ m}^{2} = 200\\text{ cm}^{2}")
     assert status is F
     assert "(in cm: left side is 20000, right side is 200)" in message
+
+
+@pytest.mark.parametrize(
+    ("tex", "shown"),
+    [
+        pytest.param(
+            "5\\text{ cm} \\times 2\\text{ cm} = 10\\text{ cm}",
+            "(the left side is in meter^2, the right side in meter)",
+            id="area-length",
+        ),
+        pytest.param(
+            "\\frac{2\\text{ m}}{1\\text{ s}} = 3\\text{ m}",
+            "(the left side is in meter second^-1, the right side in meter)",
+            id="speed-length",
+        ),
+        pytest.param(
+            "\\frac{2\\text{ m}}{1\\text{ m}} = 3",
+            "(in no unit: left side is 2, right side is 3)",
+            id="units-cancel",
+        ),
+    ],
+)
+def test_a_failure_shows_the_base_units(tex: str, shown: str) -> None:
+    status, message = _verdict(tex)
+    assert status is F
+    assert message.endswith(shown), message
