@@ -93,8 +93,11 @@ def test_the_list_bound() -> None:
         "\\operatorname{erf}(-0.5) = -\\operatorname{erf}(0.5)",
         "\\operatorname{erf}(0.5) = -\\operatorname{erf}(-0.5)",
         "\\operatorname{erf}(0.5) + \\operatorname{erf}(-0.5) = 0",
+        # sympy itself would write erf(sqrt(3) - 1) as -erf(1 - sqrt(3)): one form for both
+        "\\operatorname{erf}(\\sqrt{3} - 1) = -\\operatorname{erf}(1 - \\sqrt{3})",
+        "\\operatorname{erf}(1 - \\sqrt{3}) = -\\operatorname{erf}(\\sqrt{3} - 1)",
     ],
-    ids=["negative-first", "positive-first", "sum"],
+    ids=["negative-first", "positive-first", "sum", "root-positive", "root-negative"],
 )
 def test_erf_is_odd_exactly(tex: str) -> None:
     assert _verdict(tex)[0] is C
