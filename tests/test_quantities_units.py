@@ -53,6 +53,9 @@ def test_a_half_power_is_never_rounded_in_a_unit_it_does_not_have() -> None:
         pytest.param("1\\text{ m}^{1/2} = 1\\text{ m}^{1/2}", EXPONENT, id="fraction"),
         pytest.param("\\sqrt[1+1]{4\\text{ m}^2} = 2\\text{ m}", INDEX, id="index-sum"),
         pytest.param("\\sqrt[0]{4\\text{ m}^2} = 2\\text{ m}", INDEX, id="index-zero"),
+        # units that do not cancel keep a side without a value unchecked, with its reason
+        pytest.param("\\frac{1}{0}\\text{ m} = 1\\text{ km}", "division by zero", id="over-zero"),
+        pytest.param("0^0\\text{ m} = 0\\text{ km}", "a side has no value", id="zero-to-zero"),
     ],
 )
 def test_what_is_not_read_says_why(tex: str, reason: str) -> None:
