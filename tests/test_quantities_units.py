@@ -95,3 +95,65 @@ def test_a_failure_shows_the_base_units(tex: str, shown: str) -> None:
     status, message = _verdict(tex)
     assert status is F
     assert message.endswith(shown), message
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("3\\text{ km} - 1\\text{ m} = 2999\\text{ m}", C, id="difference"),
+        pytest.param("3\\text{ km} - 1\\text{ m} = 2\\text{ km}", F, id="difference-false"),
+        pytest.param("-1\\text{ m} < 1\\text{ km}", C, id="negative"),
+        pytest.param("-1\\text{ m} > -1\\text{ km}", C, id="negatives"),
+        pytest.param("-1\\text{ m} < -1\\text{ km}", F, id="negatives-false"),
+        pytest.param("|-2\\text{ m}| = 0.002\\text{ km}", C, id="absolute"),
+        pytest.param("|-2\\text{ m}| = -0.002\\text{ km}", F, id="absolute-false"),
+    ],
+)
+def test_signs_and_differences(tex: str, expected: Status) -> None:
+    assert _verdict(tex)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        # 3 m - 1 m is a length: it is not the number 2 (read as dimensionless, it would be)
+        pytest.param("3\\text{ m} - 1\\text{ m} = 2", "a unit on one side only", id="difference"),
+        pytest.param(
+            "3\\text{ m} - 1\\text{ s} = 2\\text{ m}",
+            "a sum of quantities of different dimensions is not decided",
+            id="mixed-difference",
+        ),
+        pytest.param(
+            "2^{1\\text{ m}} = 2\\text{ m}", "a unit in an exponent is not decided", id="exponent"
+        ),
+        pytest.param(
+            "\\ln(2\\text{ m}) = 1\\text{ m}",
+            "a unit inside a function, a sum or a series is not decided",
+            id="function",
+        ),
+        # the lower sign gives 0 m: neither side's \pm is judged by its upper sign alone
+        pytest.param(
+            "1\\text{ m} \\pm 1\\text{ m} = 0.002\\text{ km}",
+            "\\pm with units is not decided",
+            id="plus-minus-left",
+        ),
+        pytest.param(
+            "0.002\\text{ km} = 1\\text{ m} \\pm 1\\text{ m}",
+            "\\pm with units is not decided",
+            id="plus-minus-right",
+        ),
+        pytest.param(
+            "5\\text{ m} \\ll 5\\text{ km}",
+            "\\ll between quantities is not decided",
+            id="much-less",
+        ),
+    ],
+)
+def test_what_is_not_decided_says_why(tex: str, reason: str) -> None:
+    [verdict] = iter_claims(tex)
+    assert (verdict.status, verdict.message, verdict.hint) == (U, reason, "")
+
+
+def test_an_unread_side_has_no_hint() -> None:
+    [verdict] = iter_claims("1\\text{ KB} = 1000\\text{ B}")
+    assert (verdict.status, verdict.hint) == (U, "")
