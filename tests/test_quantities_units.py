@@ -157,3 +157,22 @@ def test_what_is_not_decided_says_why(tex: str, reason: str) -> None:
 def test_an_unread_side_has_no_hint() -> None:
     [verdict] = iter_claims("1\\text{ KB} = 1000\\text{ B}")
     assert (verdict.status, verdict.hint) == (U, "")
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        "x\\text{ m} = 1\\text{ km}",
+        "1\\text{ km} = x\\text{ m}",
+        "x\\text{ m} = x\\text{ km}",
+        "x\\text{ m} + 1\\text{ m} > 1\\text{ mm}",
+    ],
+    ids=["left", "right", "both", "sum"],
+)
+def test_a_quantity_with_letters_is_not_decided(tex: str) -> None:
+    [verdict] = iter_claims(tex, variables={"x": "positive"})
+    assert (verdict.status, verdict.message, verdict.hint) == (
+        U,
+        "a quantity with letters is not decided",
+        "",
+    )
