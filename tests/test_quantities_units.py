@@ -176,3 +176,31 @@ def test_a_quantity_with_letters_is_not_decided(tex: str) -> None:
         "a quantity with letters is not decided",
         "",
     )
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        ("1\\text{ km} = \\frac{1}{0}\\text{ m}", "division by zero"),
+        ("1\\text{ km} = 0^0\\text{ m}", "a side has no value"),
+        (
+            "\\sqrt{1\\text{ cm}} \\approx 1.1\\text{ cm}^{0.5}",
+            "\\approx with units needs a number and a unit on the right",
+        ),
+        (
+            "1\\text{ m} \\approx 1\\text{ m} + 1\\text{ cm}",
+            "\\approx with units needs a number and a unit on the right",
+        ),
+    ],
+    ids=["right-over-zero", "right-zero-to-zero", "approx-half-power", "approx-sum"],
+)
+def test_an_unchecked_quantity_has_no_hint(tex: str, reason: str) -> None:
+    [verdict] = iter_claims(tex)
+    assert (verdict.status, verdict.message, verdict.hint) == (U, reason, "")
+
+
+def test_a_failure_quotes_the_claim() -> None:
+    [verdict] = iter_claims("1\\text{ s} = 999\\text{ ms}")
+    assert verdict.message == (
+        "claim is false: 1\\text{ s} = 999\\text{ ms} (in ms: left side is 1000, right side is 999)"
+    )
