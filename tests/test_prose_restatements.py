@@ -51,6 +51,7 @@ def test_two_parameters_are_compared_at_distinct_points(second: str) -> None:
     "texs",
     [
         pytest.param(("g(x) = \\frac{1}{2 x}", "g(x) = \\frac{1}{2x}"), id="undefined-at-0"),
+        pytest.param(("g(x) = \\frac{1}{2x}", "g(x) = \\frac{1}{2 x}"), id="spaced-second"),
         pytest.param(("g(x) = 2x", "h(t) = g(t) + 1", "h(u) = g(u) + 1"), id="calls-a-function"),
         pytest.param(("h(x, y) = x - y", "h(a, b) = a - b"), id="two-parameters"),
     ],
