@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from pizarra.check.claims import claim_records
+from pizarra.math.exact.context import Context
 from pizarra.math.exact.judge import Status
+from pizarra.math.exact.prose import definitions_in
 from tests.test_prose_definitions import _lesson
 
 C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
@@ -69,3 +71,20 @@ def test_a_definition_names_its_parameters() -> None:
         (C, ""),
         (F, records[2].reason),
     ]
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        pytest.param("\\mathrm{ReLU}(u) = u^2", [("ReLU", ("u",))], id="mathrm"),
+        pytest.param("\\operatorname{soft plus}(u) = u", [("softplus", ("u",))], id="spaced-name"),
+        pytest.param("g\\left(t\\right) = 3t", [("g", ("t",))], id="left-right"),
+        pytest.param("\\alpha(x) = 2x", [("alpha", ("x",))], id="greek"),
+        pytest.param("\\operatorname{f2}(u) = u", [], id="name-with-a-digit"),
+        pytest.param("\\text{g}(x) = x", [], id="text"),
+        pytest.param("\\foo(x) = x", [], id="unknown-command"),
+    ],
+)
+def test_what_names_a_definition(tex: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    found = definitions_in(tex, Context(), frozenset())
+    assert [(d.name, d.function.params) for d in found] == expected
