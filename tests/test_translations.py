@@ -263,6 +263,43 @@ def test_an_explorers_counted_words_and_chosen_texts_are_words(
         assert found == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("value: 3.32\n", "value: 3.33\n", "question"),
+        ("value: 3.32\n", "value: 3,32\n", "question"),
+        ("  - answer: 0.38\n", "  - answer: 0.39\n", "question"),
+        ("of: 300\\ln 0.05\n", "of: 300\\ln 0.06\n", "question"),
+        ("of: 300\\ln 0.05\n", "of: 300\\ln \\frac{5}{100}\n", "question"),
+        ("value: [3, 4]\n", "value: [3, 5]\n", "question"),
+        ("value: [base-quinto]\n", "value: [cero]\n", "question"),
+        ("That is 10/2: the logarithm does not", "Ten halves: the logarithm does not", None),
+        ('  - input: "8 and 16"\n', '  - input: "8; 16"\n', None),
+    ],
+)
+def test_answer_values_compare_as_numbers_in_each_language(
+    tmp_path: Path, old: str, new: str, kind: str | None
+) -> None:
+    """``3,32`` in Spanish is ``3.32`` in English; another value, or a Spanish decimal comma
+    in English (two numbers there), is a difference. Feedback and inputs are words."""
+    from pizarra.pipeline.editions import parity
+    from pizarra.source.course import BUNDLED
+
+    copy = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, copy)
+    course, _ = load_course(copy)
+    assert course is not None
+    assert [d for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR] == []
+    _edit(copy / "en" / "08-logarithms.md", old, new)
+    course, _ = load_course(copy)
+    assert course is not None
+    found = [d.message for d in parity(course, course.editions[0]) if d.severity is Severity.ERROR]
+    if kind is None:
+        assert found == []
+    else:
+        assert found and all(f" {kind} " in message for message in found), found
+
+
 def test_a_translation_behind_tells_readers_since_when(course: Path, tmp_path: Path) -> None:
     assert sync_translation(course / TRANSLATION) == []
     synced = re.search(

@@ -15,14 +15,16 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from fractions import Fraction
 
 from pizarra.base.errors import SourcePos
 from pizarra.base.i18n.numbers import decimal_symbol
+from pizarra.check.answers.lexer import Unread, tokens
 from pizarra.math.exact.lexer import Kind, lex
 from pizarra.math.exact.numerals import Numeral
-from pizarra.source.answers.spec import Mistake, Option, QuestionTest
+from pizarra.source.answers.spec import AnswerSpec, Located, Mistake, Option, QuestionTest
+from pizarra.source.blocks import Exercise
 from pizarra.source.explorers.shared_spec import Choice, Word
 from pizarra.source.model import Lesson
 
@@ -44,7 +46,9 @@ ANSWER_WORDS: dict[type, frozenset[str]] = {
 }
 """Words of an answer field a translation translates: what a learner reads and the inputs
 its question tests type (``no definido`` is ``undefined``; each file's tests run on their
-own). Values, mistaken answers, forms, option ids and verdicts are kept."""
+own). Values, mistaken answers, forms, option ids and verdicts are kept: the values and
+mistaken answers as a learner's tokens read in each file's language (``3,32`` in Spanish is
+``3.32`` in English, ``[0; inf)`` is ``[0, inf)``), ``of:`` as a formula."""
 
 MAX_ITEMS = 50_000
 """Items of one kind read from a lesson: bounded work for any file."""
@@ -84,8 +88,11 @@ def _formula_key(tex: str, lang: str) -> tuple[object, ...]:
 
 _FENCE = re.compile(r"^(\s*)(`{3,}|:{3,}|~{3,})(.*)$")
 _VERBATIM = re.compile(
-    r"^\{(?:code-cell|explorer|code|code-block|raw|bibliography|output|index|math)\}|^[A-Za-z]|^$"
+    r"^\{(?:code-cell|explorer|answer|code|code-block|raw|bibliography|output|index|math)\}"
+    r"|^[A-Za-z]|^$"
 )
+"""Fences whose lines are not prose: an explorer's or an answer field's YAML is compared as
+a declaration (:func:`explorer_items`, :func:`exercise_items`), its words are free."""
 _MASKS = (
     re.compile(r"\$\$.*?\$\$|\$(?!\s)[^$\n]*?(?<!\s)\$", re.DOTALL),  # formulas
     re.compile(r"\{[a-z-]+\}`[^`]*`"),  # roles: {cite}`key`, {lesson}`2`
@@ -254,11 +261,10 @@ declares (its number, an answer to check) is kept."""
 
 def exercise_items(lesson: Lesson) -> list[Item]:
     """Its questions: whether each has a solution, and what each declares but its words
-    (an answer's decimals compared as written in English: ``0,7311`` is ``0.7311``)."""
-    comma = _comma(lesson.lang)
+    (an answer's values compared as what they mean: ``0,7311`` in Spanish is ``0.7311``)."""
     return [
         Item(
-            ("question", e.solution is not None, _decimals(_exercise(e), comma)),
+            ("question", e.solution is not None, _exercise(e, lesson.lang)),
             f"question {e.number}",
             e.pos,
         )
@@ -266,24 +272,50 @@ def exercise_items(lesson: Lesson) -> list[Item]:
     ]
 
 
-_DECIMAL_COMMA = re.compile(r"(?<=\d)(?:\{,\}|,)(?=\d)")
-
-
-def _decimals(value: object, comma: bool, depth: int = 0) -> object:
-    """``value`` with a decimal comma between digits written as a point, when the
-    lesson's language writes one (its answers are typed, and its ``of:`` TeX written, so)."""
-    if not comma or depth > 40:
-        return value
-    if isinstance(value, str):
-        return _DECIMAL_COMMA.sub(".", value)
-    if isinstance(value, tuple):
-        return tuple(_decimals(v, comma, depth + 1) for v in value)
-    return value
-
-
-def _exercise(exercise: object) -> object:
+def _exercise(exercise: Exercise, lang: str) -> object:
     return tuple(
-        (f.name, _declaration(getattr(exercise, f.name)))
-        for f in fields(exercise)  # type: ignore[arg-type]
+        (
+            f.name,
+            _declaration(
+                tuple(_answer(a, lang) for a in exercise.answers)
+                if f.name == "answers"
+                else getattr(exercise, f.name)
+            ),
+        )
+        for f in fields(exercise)
         if f.name not in EXERCISE_TEXT
     )
+
+
+def _answer(spec: AnswerSpec, lang: str) -> AnswerSpec:
+    """``spec`` with its values, mistaken answers and ``of:`` as what they mean in ``lang``
+    (a choice's values and mistakes are option ids, kept as written)."""
+    if spec.kind == "choice":
+        return spec
+    of = spec.of
+    return replace(
+        spec,
+        value=tuple(_typed(v, spec, lang) for v in spec.value),
+        mistakes=tuple(
+            replace(m, answer=tuple(_typed(a, spec, lang) for a in m.answer)) for m in spec.mistakes
+        ),
+        of=None if of is None else Located(repr(_formula_key(of.text, lang)), of.pos),
+    )
+
+
+def _typed(item: Located, spec: AnswerSpec, lang: str) -> Located:
+    """An answer as a learner's tokens in ``lang``: numbers by value and decimals, a comma
+    and a semicolon between items alike; a text that is no tokens (``undefined``) as is."""
+    try:
+        found = tokens(item.text, lang, frozenset(spec.letters), frozenset())
+    except Unread:
+        return item
+    key = tuple(
+        ("num", t.value, t.decimals)
+        if t.kind == "num"
+        else ("sep",)
+        if t.text in (",", ";")
+        else (t.kind, t.text)
+        for t in found
+    )
+    return Located(repr(key), item.pos)
