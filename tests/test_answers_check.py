@@ -128,6 +128,21 @@ def test_expression_and_choice_declarations_are_checked(tmp_path: Path) -> None:
     assert any("no option has the id 'z'" in e for e in found)
 
 
+def test_a_label_or_an_option_of_math_alone_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """Math alone may give a field or a check box no accessible name (axe finds none)."""
+    choice = answer(
+        "label: $\\log_5 0$\nvalue: b\noptions:\n  - id: a\n    text: $\\log_5 0$\n"
+        "  - id: b\n    text: $\\log_5 25$ (base 5)",
+        "choice",
+    )
+    found = checked(exercise(choice), tmp_path)
+    assert [e.split(": ", 2)[:2] for e in found] == [
+        ["l.md:13:1", "warning"],
+        ["l.md:17:5", "warning"],
+    ]
+    assert "label is only math" in found[0] and "option's text is only math" in found[1]
+
+
 def test_the_answer_is_checked_against_the_solution_s_final_statement(tmp_path: Path) -> None:
     body = "label: V\nvalue: 1/4\n"
     found = checked(exercise(answer(body), "$$\n64^{-2/3}=\\frac{1}{16}\n$$"), tmp_path)
@@ -163,6 +178,48 @@ def test_every_question_of_lesson_7_takes_answers_that_its_checks_accept() -> No
     assert (third.of and third.of.text, third.value[0].text) == ("64^{-2/3}", "1/16")
     assert [a.value[0].text for a in seventh] == ["undefined", "no-real", "-2", "5", "convencion"]
     assert counts.tests >= 40 and counts.of_checked >= 12 and counts.solution_checked >= 10
+
+
+LESSON_8_FIELDS = {
+    1: ["number"] * 4,
+    2: ["number"] * 3,
+    3: ["choice", "number", "number", "choice"],
+    4: ["choice", "number", "number"],
+    5: ["number", "set", "choice"],
+    6: ["number"] * 2,
+    7: ["number"] * 2,
+    8: ["number"] * 4,
+    9: ["number"] * 2,
+    10: ["choice", "number", "number", "number", "number"],
+    11: ["number"] * 4,
+}
+"""Lesson 8's answer fields, question by question: a question that loses one fails."""
+
+
+@pytest.mark.parametrize("path", ["lessons/08-logaritmos.md", "en/08-logarithms.md"])
+def test_every_question_of_lesson_8_takes_answers_that_its_checks_accept(path: str) -> None:
+    lesson, errors = parse_lesson(BUNDLED / path, path)
+    assert lesson is not None and errors == []
+    counts = AnswerCounts()
+    assert check_answers(lesson, counts) == []
+    fields = {e.number: [a.kind for a in e.answers] for e in lesson.exercises()}
+    assert fields == LESSON_8_FIELDS
+    every = [a for e in lesson.exercises() for a in e.answers]
+    assert all(a.tests and any(t.verdict == "correct" for t in a.tests) for a in every)
+    assert all(any(t.verdict != "correct" for t in a.tests) for a in every)
+    assert all(a.mistakes for a in every)
+    numbers = [a for a in every if a.kind == "number"]
+    assert all(a.of is not None for a in numbers)
+    assert sum(a.approx for a in numbers) == 8
+    assert counts.fields == 36 and counts.tests == 164
+    assert counts.of_checked == len(numbers) and counts.solution_checked >= 15
+    first = next(lesson.exercises()).answers
+    assert [(a.of and a.of.text, a.value[0].text) for a in first] == [
+        ("\\log_3 243", "5"),
+        ("\\log_5\\tfrac{1}{25}", "-2"),
+        ("\\log_{10} 100\\,000" if lesson.lang == "es" else "\\log_{10} 100{,}000", "5"),
+        ("\\log_{1/3} 9", "-2"),
+    ]
 
 
 def test_the_page_holds_fields_hidden_until_the_module_runs_and_the_key_as_data() -> None:

@@ -63,7 +63,7 @@ def check_answers(lesson: Lesson, counts: AnswerCounts | None = None) -> list[Di
     for exercise, spec, key, errors in lesson_keys(lesson):
         counts.fields += 1
         found += errors
-        if not any(c.isalpha() for c in re.sub(r"\$[^$]*\$", "", spec.label)):
+        if _only_math(spec.label):
             found.append(
                 Diagnostic(
                     spec.pos,
@@ -72,6 +72,16 @@ def check_answers(lesson: Lesson, counts: AnswerCounts | None = None) -> list[Di
                     severity=Severity.WARNING,
                 )
             )
+        for option in spec.options:
+            if _only_math(option.text):
+                found.append(
+                    Diagnostic(
+                        option.pos,
+                        "this option's text is only math, which may give it no accessible name",
+                        "add words: text: $\\log_5 0$ (base 5, argumento 0)",
+                        severity=Severity.WARNING,
+                    )
+                )
         if key is None:
             continue
         found += _own_values(lesson.lang, spec, key)
@@ -94,6 +104,11 @@ def check_answers(lesson: Lesson, counts: AnswerCounts | None = None) -> list[Di
         if spec.kind == "number" and spec.of is not None:
             found += _of(lesson, exercise, spec, key, counts)
     return found
+
+
+def _only_math(text: str) -> bool:
+    """No letter outside ``$...$``: a label whose only words are math may have no name."""
+    return not any(c.isalpha() for c in re.sub(r"\$[^$]*\$", "", text))
 
 
 def _own_values(lang: str, spec: AnswerSpec, key: Key) -> list[Diagnostic]:
