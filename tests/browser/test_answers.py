@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from pizarra.check.answers import judge
 from pizarra.check.answers.questions import lesson_keys
@@ -24,6 +24,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "answers"
 LESSON_7 = "/potencias-para-la-ia/"
+LESSON_8 = "/logaritmos/"
+LESSON_8_EN = "/en/logarithms/"
 READY = "[data-answers]:not([hidden])"
 
 JUDGE_ALL = """async ([url, cases]) => {
@@ -69,9 +71,13 @@ def spanish(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
 
 
 def test_the_page_module_judges_as_the_checker_does(page: Page, static_site: BuiltSite) -> None:
-    """Parity over every declared answer of lessons 7 and 9 and the generated corpus."""
+    """Parity over every declared answer of lessons 7, 8 and 9 (both languages for 8
+    and 9) and the generated corpus."""
     page.goto(static_site.url + LESSON_7)
-    cases = lesson_7_cases() + wrong_answers()
+    lesson_8 = lesson_cases(BUNDLED / "lessons" / "08-logaritmos.md") + lesson_cases(
+        BUNDLED / "en" / "08-logarithms.md"
+    )
+    cases = lesson_7_cases() + wrong_answers() + lesson_8
     for index, key in enumerate(fields()):
         cases += [(key, text) for text in inputs(key, index)]
     for name in LESSON_9:
@@ -84,13 +90,30 @@ def test_the_page_module_judges_as_the_checker_does(page: Page, static_site: Bui
         (c[0]["value"], c[1], e, g) for c, e, g in zip(cases, expected, got, strict=True) if e != g
     ]
     assert differ == []
-    assert len(cases) > 8000
-    wrong = got[len(lesson_7_cases()) : len(lesson_7_cases()) + len(wrong_answers())]
+    assert len(cases) > 8000 and len(lesson_8) > 1000
+    seven = len(lesson_7_cases())
+    wrong = got[seven : seven + len(wrong_answers())]
     assert all(w["verdict"] != "correct" for w in wrong)
 
 
 def status(page: Page, field: str) -> str:
     return page.locator(f"#{field}-status").inner_text()
+
+
+def verdict(page: Page, field: str) -> str:
+    """The status once it is said: the same words again leave it empty for a frame."""
+    expect(page.locator(f"#{field}-status")).not_to_have_text("")
+    return status(page, field)
+
+
+def until(page: Page, condition: str) -> None:
+    """Wait until ``condition`` holds in the page (evaluated through the DevTools protocol:
+    the page's CSP forbids the string predicates of ``wait_for_function``)."""
+    for _ in range(100):
+        if page.evaluate(condition):
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never true: {condition}")
 
 
 def answer(page: Page, field: str, text: str) -> str:
@@ -100,7 +123,98 @@ def answer(page: Page, field: str, text: str) -> str:
     box.focus()
     page.keyboard.type(text)
     page.keyboard.press("Enter")
-    return status(page, field)
+    return verdict(page, field)
+
+
+WATCH_STATUS = """id => {
+  const region = document.getElementById(id);
+  window.frames_seen = 0;
+  const tick = () => { window.frames_seen += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.said = [];
+  new MutationObserver(() => window.said.push([region.textContent, window.frames_seen]))
+    .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_checking_the_same_answer_again_announces_it_again(
+    page: Page, static_site: BuiltSite
+) -> None:
+    """A status region is read out when its text changes: the second "Correcto." must be
+    new text, after a rendered frame of an empty region (not both in one frame)."""
+    page.goto(static_site.url + LESSON_7)
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    page.evaluate(WATCH_STATUS, "pregunta-1-1-status")
+    page.locator("#pregunta-1-1-input").fill("81")
+    check = page.locator('[data-answer-field="pregunta-1-1"] [data-answer-check]')
+    check.click()
+    assert verdict(page, "pregunta-1-1") == "Correcto."
+    check.click()
+    until(page, "window.said.length >= 3")
+    check.click()
+    until(page, "window.said.length >= 5")
+    said = page.evaluate("window.said")
+    assert [text for text, _ in said] == ["Correcto.", "", "Correcto.", "", "Correcto."]
+    for (_, emptied), (_, filled) in (said[1:3], said[3:5]):
+        assert filled - emptied >= 2, said  # a whole frame rendered the empty region
+    page.locator("#pregunta-1-1-input").fill("12")
+    check.click()  # other words are said at once
+    assert status(page, "pregunta-1-1").startswith("No es correcto. Has multiplicado")
+    page.get_by_role("button", name="Borrar mis respuestas de esta lección").click()
+    page.get_by_role("button", name="Borrar mis respuestas de esta lección").click()
+    done = page.locator(".answers-reset [role=status]")
+    expect(done).not_to_have_text("")
+    assert done.inner_text() == "Se han borrado tus respuestas de esta lección."
+    assert status(page, "pregunta-1-1") == ""
+
+
+def test_lesson_8_right_and_wrong_answers_in_spanish(page: Page, static_site: BuiltSite) -> None:
+    page.goto(static_site.url + LESSON_8)
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert page.locator("[data-answer-field]").count() == 36
+    assert answer(page, "pregunta-5-1", "3,32") == "Correcto."
+    assert answer(page, "pregunta-5-1", "3,3") == (
+        "No es correcto. Da tantas cifras decimales como la pregunta."
+    )
+    assert answer(page, "pregunta-5-1", "5") == (
+        "No es correcto. Eso es 10/2: el logaritmo no divide."
+    )
+    assert answer(page, "pregunta-6-2", "2^−2") == "Correcto."
+    assert answer(page, "pregunta-6-2", "0,25") == "Correcto."
+    assert answer(page, "pregunta-6-2", "-2") == (
+        "No es correcto. Eso es log₂ C, donde la recta corta el eje; C = 2⁻² = 1/4."
+    )
+    assert answer(page, "pregunta-11-3", "4√2").startswith("No se puede comprobar.")
+    page.locator("#pregunta-3-1-base-quinto").check()
+    page.locator("#pregunta-3-1-base-uno").check()
+    page.locator('[data-answer-field="pregunta-3-1"] [data-answer-check]').click()
+    assert verdict(page, "pregunta-3-1").startswith("No es correcto. log₁ 1 no está definido")
+    page.locator("#pregunta-3-1-base-uno").uncheck()
+    page.locator('[data-answer-field="pregunta-3-1"] [data-answer-check]').click()
+    assert verdict(page, "pregunta-3-1") == "Correcto."
+
+
+def test_lesson_8_right_and_wrong_answers_in_english(page: Page, static_site: BuiltSite) -> None:
+    page.goto(static_site.url + LESSON_8_EN)
+    page.wait_for_selector(READY)
+    page.evaluate("localStorage.clear()")
+    assert page.locator("[data-answer-field]").count() == 36
+    assert page.locator("[data-answer-check]").first.inner_text() == "Check"
+    assert answer(page, "question-10-2", "−898.72") == "Correct."
+    assert answer(page, "question-10-2", "898.72") == (
+        "Not correct. The sign is missing: the logarithm of a probability less than 1 is negative."
+    )
+    assert answer(page, "question-10-2", "-898,72") == (
+        "Cannot read this answer. Write a single value."
+    )
+    assert answer(page, "question-7-2", "17") == "Correct."
+    assert answer(page, "question-7-2", "16.61") == (
+        "Not correct. That is the information of a random token, but a label uses a whole"
+        " number of bits."
+    )
+    assert answer(page, "question-9-2", "9,000").startswith("Cannot read this answer.")
 
 
 def test_held_out_answers_typed_into_lesson_7_on_a_static_host(
@@ -164,7 +278,7 @@ def test_a_choice_by_keyboard_and_progress_kept_until_reset(
     page.keyboard.press("ArrowDown")
     page.locator('[data-answer-field="pregunta-7-5"] [data-answer-check]').focus()
     page.keyboard.press("Enter")
-    assert status(page, "pregunta-7-5") == "Correcto."
+    assert verdict(page, "pregunta-7-5") == "Correcto."
     assert answer(page, "pregunta-1-1", "12").startswith("No es correcto.")
     page.reload()
     page.wait_for_selector(READY)
@@ -248,10 +362,10 @@ def test_english_inputs_and_verdicts(page: Page, english: ServedCourse) -> None:
     assert answer(page, "question-5-2", "15.6").startswith("Not correct. Give as many decimals")
     page.locator("#question-5-1-a").check()
     page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
-    assert status(page, "question-5-1") == "Not correct. A value is missing."
+    assert verdict(page, "question-5-1") == "Not correct. A value is missing."
     page.locator("#question-5-1-c").check()
     page.locator('[data-answer-field="question-5-1"] [data-answer-check]').click()
-    assert status(page, "question-5-1") == "Correct."
+    assert verdict(page, "question-5-1") == "Correct."
     assert answer(page, "question-6-1", "3/4") == "Correct."
     assert answer(page, "question-6-1", "6/8") == (
         "Not correct. That is the value, but the fraction is not in lowest terms."

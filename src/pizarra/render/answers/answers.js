@@ -884,6 +884,22 @@ function statusText(strings, result) {
   return why ? `${first} ${why}` : first;
 }
 
+/** Puts words in a status region so that a screen reader reads them even when they repeat.
+ * A live region is read when its text changes, and the same verdict again is no change: the
+ * region is emptied, stays empty for one rendered frame (a single frame's callback would run
+ * before that frame is rendered), and then gets the words. */
+function announcer(region) {
+  let frame = 0;
+  return (words) => {
+    cancelAnimationFrame(frame);
+    if (region.textContent !== words) { region.textContent = words; return; }
+    region.textContent = "";
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => { region.textContent = words; });
+    });
+  };
+}
+
 function enhance() {
   const stringsEl = document.querySelector("script[data-answer-strings]");
   const blocks = document.querySelectorAll("[data-answers]");
@@ -901,9 +917,10 @@ function enhance() {
       const input = root.querySelector("input[type=text]");
       const typed = () => input ? input.value
         : [...root.querySelectorAll("input:checked")].map((el) => el.value).join(",");
+      const announce = announcer(status);
       const show = (text, remember) => {
         const result = judge(key, text);
-        status.textContent = statusText(strings, result);
+        announce(statusText(strings, result));
         root.dataset.verdict = result.verdict;
         if (remember) { saved[key.id] = text; save(saved); }
       };
@@ -917,7 +934,7 @@ function enhance() {
         else for (const el of root.querySelectorAll("input")) el.checked = text.split(",").includes(el.value);
         show(text, false);
       }
-      fields.push({ root, input, status });
+      fields.push({ root, input, announce });
     }
     block.hidden = false;
   }
@@ -928,16 +945,17 @@ function enhance() {
   button.textContent = strings.reset;
   const done = document.createElement("span");
   done.setAttribute("role", "status");
+  const announceDone = announcer(done);
   button.addEventListener("click", () => {
     for (const id of Object.keys(saved)) delete saved[id];
     try { localStorage.removeItem(storageKey()); } catch { /* nothing kept */ }
-    for (const { root, input, status } of fields) {
+    for (const { root, input, announce } of fields) {
       if (input) input.value = "";
       for (const el of root.querySelectorAll("input[type=radio], input[type=checkbox]")) el.checked = false;
-      status.textContent = "";
+      announce("");
       delete root.dataset.verdict;
     }
-    done.textContent = strings.reset_done;
+    announceDone(strings.reset_done);
   });
   reset.append(button, " ", done);
   const last = blocks[blocks.length - 1].closest("section") || blocks[blocks.length - 1];
