@@ -32,6 +32,8 @@ class Published:
     first_answer: str
     scripts: tuple[str, ...]
     """The explorer scripts the page loads, in order."""
+    fields: tuple[int, ...] = ()
+    """The answer fields of each question, in order (none: no answer fields)."""
 
 
 POWERS = Published(
@@ -42,9 +44,17 @@ POWERS = Published(
     ROOT,
     "81",
     ("explorer-growth.js",),
+    (2, 2, 2, 3, 3, 3, 5),
 )
 LOGS = Published(
-    "08-logaritmos.md", "/logaritmos/", 11, 8, "#mitades", "243", ("explorer-function.js",)
+    "08-logaritmos.md",
+    "/logaritmos/",
+    11,
+    8,
+    "#mitades",
+    "243",
+    ("explorer-function.js",),
+    (4, 3, 4, 3, 3, 2, 2, 4, 2, 5, 4),
 )
 EXP = Published(
     "09-exponenciales-y-softmax.md",
@@ -170,6 +180,28 @@ def test_outline_landmarks_and_language(
     assert all(
         href.startswith("https://") for href in sources.evaluate_all("l => l.map(a => a.href)")
     )
+
+
+@pytest.mark.parametrize("published", LESSONS)
+def test_every_question_shows_its_answer_fields(
+    page: Page, nojs_page: Page, bundled_course: ServedCourse, published: Published
+) -> None:
+    """Each question's fields, by number, shown once the module runs and hidden without it."""
+    load(page, bundled_course.url + published.path)
+    load(nojs_page, bundled_course.url + published.path)
+    fields = published.fields or (0,) * published.questions
+    assert len(fields) == published.questions
+    if any(fields):
+        page.wait_for_selector("[data-answers]:not([hidden])")
+    for number, expected in enumerate(fields, start=1):
+        shown = page.locator(f'[data-answer-field^="pregunta-{number}-"]')
+        assert shown.count() == expected, number
+        assert all(field.is_visible() for field in shown.all()), number
+        hidden = nojs_page.locator(f'[data-answer-field^="pregunta-{number}-"]')
+        assert hidden.count() == expected and not any(f.is_visible() for f in hidden.all())
+    assert page.locator("[data-answer-field]").count() == sum(fields)
+    checks = page.locator("[data-answer-check]").all_inner_texts()
+    assert checks == ["Comprobar"] * sum(fields)
 
 
 @pytest.mark.parametrize("published", LESSONS)
