@@ -6,7 +6,6 @@ its own input) is inserted as markup.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from pizarra.base.i18n.strings import t
 from pizarra.check.xref import Resolved
 from pizarra.math.mathml import MathRenderer
 from pizarra.render.highlight import highlight
+from pizarra.render.punctuation import CLOSING, OPENING, glued
 from pizarra.source.blocks import Ref
 from pizarra.source.markdown import parser
 
@@ -54,9 +54,7 @@ class ProseRenderer(RendererHTML):
     def math_inline(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         mathml = self._ctx(env).math(tokens[idx].content, False)
         before, after = _glued(tokens, idx)
-        if not before and not after:
-            return mathml
-        return f'<span class="math-punct">{escapeHtml(before)}{mathml}{escapeHtml(after)}</span>'
+        return glued(before, mathml, after)
 
     def text(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         content = tokens[idx].content
@@ -216,12 +214,6 @@ def _html(token: Token) -> str:
     return "" if token.meta.get("comment") else escapeHtml(token.content)
 
 
-_CLOSING = re.compile(r"^[,.:;)\]}!?…»”’]+")
-"""Punctuation that closes what comes before it: it stays on the line of its formula."""
-_OPENING = re.compile(r"[(\[{«“‘¿¡]+$")
-"""Punctuation that opens what comes after it: it stays on the line of its formula."""
-
-
 def _glued(tokens: Sequence[Token], idx: int) -> tuple[str, str]:
     """The punctuation right before and right after the inline formula ``tokens[idx]``
     (``(`` and ``)`` in ``($x$)``), rendered with it in one box that never breaks
@@ -232,13 +224,13 @@ def _glued(tokens: Sequence[Token], idx: int) -> tuple[str, str]:
         return "", ""
     before = after = ""
     if idx + 1 < len(tokens) and tokens[idx + 1].type == "text":
-        match = _CLOSING.match(tokens[idx + 1].content)
+        match = CLOSING.match(tokens[idx + 1].content)
         after = match.group() if match else ""
     if idx > 0 and tokens[idx - 1].type == "text":
         text = tokens[idx - 1].content
-        closed = _CLOSING.match(text) if idx > 1 and tokens[idx - 2].type == "math_inline" else None
+        closed = CLOSING.match(text) if idx > 1 and tokens[idx - 2].type == "math_inline" else None
         taken = len(closed.group()) if closed else 0
-        match = _OPENING.search(text, taken)
+        match = OPENING.search(text, taken)
         before = match.group() if match else ""
     return before, after
 

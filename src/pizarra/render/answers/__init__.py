@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from pizarra.base.i18n.strings import STRINGS, t
 from pizarra.check.answers.keys import build_key, field_id
+from pizarra.render.punctuation import CLOSING, OPENING, glued
 from pizarra.source.answers.spec import AnswerSpec
 from pizarra.source.blocks import Exercise
 
@@ -62,15 +63,31 @@ def answer_strings(lang: str) -> Markup:
 
 
 def _inline(text: str, math: MathHTML) -> Markup:
-    """A label or an option: text, with ``$...$`` set as math."""
-    parts: list[Markup | str] = []
-    last = 0
-    for match in _MATH.finditer(text):
-        parts.append(escape(text[last : match.start()]))
-        parts.append(Markup(math(match.group(1), False)))
-        last = match.end()
-    parts.append(escape(text[last:]))
-    return Markup("").join(parts)
+    """A label or an option: text, with ``$...$`` set as math, each formula kept on one
+    line with the punctuation beside it (``$\\log_2 8$?``), as in the prose."""
+    found = list(_MATH.finditer(text))
+    ends = [0] + [m.end() for m in found]
+    starts = [m.start() for m in found] + [len(text)]
+    gaps = [text[a:b] for a, b in zip(ends, starts, strict=True)]
+    closes = [0] + [_length(CLOSING.match(gap)) for gap in gaps[1:]]
+    opens = [
+        _start(OPENING.search(gap, closes[i]), len(gap)) for i, gap in enumerate(gaps[:-1])
+    ] + [len(gaps[-1])]
+    parts = []
+    for i, gap in enumerate(gaps):
+        parts.append(str(escape(gap[closes[i] : opens[i]])))
+        if i < len(found):
+            formula = math(found[i].group(1), False)
+            parts.append(glued(gap[opens[i] :], formula, gaps[i + 1][: closes[i + 1]]))
+    return Markup("".join(parts))
+
+
+def _length(match: re.Match[str] | None) -> int:
+    return len(match.group()) if match else 0
+
+
+def _start(match: re.Match[str] | None, default: int) -> int:
+    return match.start() if match else default
 
 
 def _field(spec: AnswerSpec, number: int, lang: str, math: MathHTML) -> Markup:
