@@ -160,6 +160,22 @@ def test_the_answer_is_checked_against_the_solution_s_final_statement(tmp_path: 
     assert (counts.of_checked, counts.solution_checked) == (1, 1)
 
 
+def test_a_solution_formula_with_two_statements_is_compared_by_its_first(
+    tmp_path: Path,
+) -> None:
+    """``a = 1/16,\\qquad b = 1/4``: the answer for ``a`` is compared with ``1/16`` only."""
+    two = "$$\n64^{-2/3}=\\frac{1}{16},\\qquad 2^{-2}=\\frac{1}{4}\n$$"
+    counts = AnswerCounts()
+    lesson, _ = lesson_of(exercise(GOOD, two), tmp_path)
+    assert lesson is not None and check_answers(lesson, counts) == []
+    assert counts.solution_checked == 1
+    wrong = answer("label: V\nvalue: 1/4\nof: 64^{-2/3}")
+    found = checked(exercise(wrong, two), tmp_path)
+    assert any(
+        "the solution states 64^{-2/3} = \\frac{1}{16}, but the answer is 1/4" in e for e in found
+    )
+
+
 def bundled(name: str) -> Lesson:
     path = next(LESSONS.glob(name))
     lesson, errors = parse_lesson(path, path.name)

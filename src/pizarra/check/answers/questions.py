@@ -23,7 +23,7 @@ from pizarra.check.answers.common import Judgement, Key
 from pizarra.check.answers.keys import build_key
 from pizarra.math.exact.context import Context
 from pizarra.math.exact.judge import judge_formula
-from pizarra.math.exact.statements import split_links
+from pizarra.math.exact.statements import Link, split_links
 from pizarra.math.exact.status import Status
 from pizarra.source.answers.spec import AnswerSpec
 from pizarra.source.blocks import Block, Equation, Exercise, Prose, walk
@@ -196,7 +196,7 @@ def _of(
         links = split_links(formula, lesson.lang)
         if not links or _plain(links[0].left.source(formula)) != wanted:
             continue
-        last = links[-1]
+        last = _chain_end(links)
         stated = last.right.source(formula)
         relation = "\\approx" if key["approx"] or last.relation == "\\approx" else "="
         result = judge_formula(f"{stated} {relation} {tex}", context)
@@ -211,6 +211,18 @@ def _of(
         elif result and result[0].status is Status.CHECKED:
             counts.solution_checked += 1
     return found
+
+
+def _chain_end(links: list[Link]) -> Link:
+    """The last link of the statement ``links[0]`` starts: a formula may state several
+    (``a \\approx 0{,}73,\\qquad b \\approx 0{,}27``), and only the first is the
+    ``of:`` expression's."""
+    last = links[0]
+    for link in links[1:]:
+        if link.left.start != last.right.start:
+            break
+        last = link
+    return last
 
 
 def _plain(tex: str) -> str:
