@@ -64,6 +64,7 @@ EXP = Published(
     "#pendiente-base",
     "respuesta",
     ("explorer-distribution.js", "explorer-function.js"),
+    (1, 2, 2, 1, 1, 3, 6),
 )
 LESSONS = [
     pytest.param(POWERS, id="lesson7"),
