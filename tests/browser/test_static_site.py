@@ -15,7 +15,9 @@ from tests.browser.test_lesson import LOGS, PATH, axe_violations
 pytestmark = pytest.mark.browser
 
 CONFIGS = [(scheme, width) for scheme in ("light", "dark") for width in (1280, 360)]
-STATE_PAGE = re.compile(r"-n-\d+\.html$")
+STATE_PAGE = re.compile(r"/[^/]+(?<!/404)\.html$")
+"""An explorer's state page, of any kind: every other page is a folder's index.html
+(or the 404 page)."""
 
 
 def site_pages(site: BuiltSite) -> list[str]:
@@ -24,16 +26,23 @@ def site_pages(site: BuiltSite) -> list[str]:
     return ["/" + n.removesuffix("index.html") for n in names]
 
 
+@pytest.mark.parametrize("tree", ["es", "en"])
 @pytest.mark.parametrize(("scheme", "width"), CONFIGS)
 def test_every_page_has_no_axe_violations_and_no_console_errors(
-    browser: Browser, static_site: BuiltSite, axe_path: str, scheme: str, width: int
+    browser: Browser, static_site: BuiltSite, axe_path: str, scheme: str, width: int, tree: str
 ) -> None:
     """Each page in four looks (light and dark, 1280 and 360 px); the explorers' state
-    pages share one template, so each of them is checked in one of the four looks."""
+    pages share one template, so each of them is checked in one of the four looks. One
+    test a language tree, so that parallel workers share the work."""
     pages = site_pages(static_site)
     assert {"/", "/404.html", PATH, LOGS.path} <= set(pages)
     assert any(STATE_PAGE.search(p) for p in pages) and any("verificacion" in p for p in pages)
+    kinds = ("-n-", "-a-", "-T-")  # growth, function and distribution states
+    assert all(any(k in p for p in pages if STATE_PAGE.search(p)) for k in kinds)
+    assert not any(STATE_PAGE.search(p) for p in ("/", "/404.html", "/en/404.html", PATH))
     assert "/indice/" in pages
+    pages = [p for p in pages if p.startswith("/en/") == (tree == "en")]
+    assert PATH in pages or "/en/logarithms/" in pages
     states = [p for p in pages if STATE_PAGE.search(p)]
     mine = [p for i, p in enumerate(states) if i % len(CONFIGS) == CONFIGS.index((scheme, width))]
     context = browser.new_context(
