@@ -54,6 +54,20 @@ def test_the_search_index_follows_the_build(client: TestClient) -> None:
     assert client.get("/pagefind/pagefind-ui.js").status_code == 200
 
 
+def test_search_asked_for_before_its_index_exists_waits_for_it(tmp_path: Path) -> None:
+    """Just after ``serve`` starts the index is still being made: a learner who opens
+    search then gets it once it is there (each edition's), not a 404 the page never
+    asks again; a search file the index does not have is still a 404."""
+    course = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, course)
+    tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(course))
+    with TestClient(create_app(course, tools, watch=False), base_url="http://127.0.0.1") as c:
+        first = c.get("/en/pagefind/pagefind-ui.js")
+        assert first.status_code == 200, first.text[:200]
+        assert c.get("/pagefind/pagefind-ui.js").status_code == 200
+        assert c.get("/pagefind/pagefind-absent.js").status_code == 404
+
+
 def test_explorer_state_is_rendered_on_the_server(client: TestClient) -> None:
     page = client.get(LESSON, params={"n": "2048"})
     assert page.status_code == 200

@@ -73,6 +73,12 @@ its copy over it, in one burst well inside that."""
 HOLD = 10.0
 """Seconds a request made during a rebuild waits for it before the last good build
 answers it (a long rebuild, such as one running slow code cells, never hangs a page)."""
+SEARCH_HOLD = 90.0
+"""Seconds a request for a search file waits for the index being made, when the
+served site has none yet (just after ``serve`` starts): the search a learner opens
+then works once the index is there, instead of failing on a 404 that the page
+never asks again. Past it, a 503 says to try again."""
+SEARCH_POLL = 0.05
 INDEX_DELAY = 0.5
 """Seconds a build's search index waits, so a burst of saves is indexed once."""
 AFTER_DELAY = 0.3
@@ -238,9 +244,26 @@ def create_app(
     async def live_script(request: Request) -> Response:
         return file_answer(request, LIVE_JS, "text/javascript")
 
+    def index_pending(name: str | None) -> bool:
+        """``name`` is a search file the index being made will bring."""
+        return (
+            name is not None
+            and search_file(name)
+            and name not in state.files
+            and any(not task.done() for task in indexing)
+        )
+
     async def page(request: Request) -> Response:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(settled.wait(), HOLD)
+        name = file_name(request.url.path)
+        waited = 0.0
+        while index_pending(name):
+            if waited >= SEARCH_HOLD:
+                headers = {"Retry-After": "5", "Cache-Control": "no-store"}
+                return Response("search index not ready", 503, headers, "text/plain")
+            await asyncio.sleep(SEARCH_POLL)
+            waited += SEARCH_POLL
         return await anyio.to_thread.run_sync(lambda: respond(state, tools, request, watch))
 
     return Starlette(
