@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from html import escape
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import axe_playwright_python
 import pytest
 from markupsafe import Markup
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from pizarra.base.errors import SourcePos
 from pizarra.render.explorers import (
@@ -173,12 +174,34 @@ def base_url() -> Iterator[str]:
         server.server_close()
 
 
+PATIENCE_MS = 120_000
+"""How long an action or a wait may take before it fails: a page that does what it must
+passes however loaded the machine is (Playwright's own 30 s failed under a load of 10 on
+two cores); what each test asserts is unchanged."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: run `make test` (it installs it)")
+    expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        opened, paged = chromium.new_context, chromium.new_page
+
+        def patient_context(**options: Any) -> BrowserContext:
+            context = opened(**options)
+            context.set_default_timeout(PATIENCE_MS)
+            return context
+
+        def patient_page(**options: Any) -> Page:
+            page = paged(**options)
+            page.set_default_timeout(PATIENCE_MS)
+            return page
+
+        # Every context and page a test opens, however it opens them.
+        chromium.new_context = patient_context  # type: ignore[method-assign]
+        chromium.new_page = patient_page  # type: ignore[method-assign]
         yield chromium
         chromium.close()
 

@@ -12,11 +12,25 @@ from tests.browser.test_lesson import PATH, axe_violations, load, the_lesson
 pytestmark = pytest.mark.browser
 
 
+SETTLED = """() => {
+  const results = [...document.querySelectorAll('.pagefind-ui__result')];
+  return results.length > 0
+    && document.querySelector('.pagefind-ui__loading') === null
+    && results.every(r => r.querySelector('.pagefind-ui__result-link') !== null);
+}"""
+"""Every result shown has loaded: Pagefind shows a placeholder for each result and fills
+it in when that page's fragment arrives, so the first link is not yet all of them."""
+
+
+def wait_for_results(page: Page) -> None:
+    page.wait_for_function(SETTLED)
+
+
 def open_search(page: Page, query: str) -> None:
     page.get_by_role("button", name="Buscar").click()
     box = page.get_by_role("dialog", name="Buscar en el curso").locator("input")
     box.fill(query)
-    page.wait_for_selector(".pagefind-ui__result-link")
+    wait_for_results(page)
 
 
 def test_typing_potencia_finds_the_lesson_and_its_section(

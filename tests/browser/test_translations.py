@@ -8,6 +8,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import ServedCourse
 from tests.browser.test_lesson import axe_violations, load
+from tests.browser.test_search import wait_for_results
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +62,7 @@ def test_hreflang_alternates_point_both_ways(page: Page, bundled_course: ServedC
 def _search(page: Page, button: str, dialog: str, query: str) -> set[str]:
     page.get_by_role("button", name=button).click()
     page.get_by_role("dialog", name=dialog).locator("input").fill(query)
-    page.wait_for_selector(".pagefind-ui__result-link")
+    wait_for_results(page)
     links = page.locator(".pagefind-ui__result-link")
     hrefs: list[str] = links.evaluate_all("l => l.map(a => a.getAttribute('href'))")
     return {href.split("#")[0] for href in hrefs}
