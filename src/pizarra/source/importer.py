@@ -26,6 +26,7 @@ from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
+from pizarra.source.read_files import ReadFiles
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 _ANY_HEADING = re.compile(r"^(#{1,6})(\s)")
@@ -84,12 +85,17 @@ def import_file(
     the cell prints when the lesson is built, as Jupyter Book shows a re-executed
     notebook, since outputs saved under other library versions rarely match. Image files
     it shows are found beside it (under ``root``, the book's folder, when given) and
-    returned in ``files`` (:mod:`pizarra.source.local_images`).
+    returned in ``files`` (:mod:`pizarra.source.local_images`), and so are the files its
+    code reads relative to it (:mod:`pizarra.source.read_files`).
     """
     notes: list[str] = []
     files: list[tuple[str, bytes]] = []
     if path.suffix == ".ipynb":
-        parts, meta_title = _notebook_parts(path, notes, lessons or frozenset(), files, pin_outputs)
+        reads = ReadFiles(path.parent, root or path.parent, book=root is not None)
+        parts, meta_title = _notebook_parts(
+            path, notes, lessons or frozenset(), files, pin_outputs, reads
+        )
+        files.extend(reads.files.items())
     else:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         body, meta_title = _strip_front_matter(text)
@@ -140,6 +146,7 @@ def _notebook_parts(
     lessons: frozenset[str],
     files: list[tuple[str, bytes]],
     pin_outputs: bool = False,
+    reads: ReadFiles | None = None,
 ) -> tuple[list[_Part], str]:
     import nbformat
 
@@ -166,6 +173,8 @@ def _notebook_parts(
                 meta = _with_raises(meta, outputs, index, notes)
                 if not pin_outputs:
                     outputs = []
+                if reads is not None:
+                    source = reads.code(source, index, notes)
                 parts.append(_Part(code_cell(source, meta, outputs, index, notes), 1, False, index))
                 code_cells += 1
             else:
