@@ -23,6 +23,7 @@ from pizarra.base.yaml_compose import safe_load
 from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
+from pizarra.source.imported_conventions import imported_conventions
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
@@ -257,6 +258,7 @@ def _as_lesson(
         "lang": lang,
         "summary": tidy.summary or title,
     }
+    front["conventions"] = imported_conventions(lang)
     if bibliography:
         front["bibliography"] = list(bibliography)
     head = (

@@ -76,7 +76,7 @@ def definitions_in(tex: str, context: Context, fixed: frozenset[str]) -> list[De
         return []
     found = []
     known = set(context.functions) | (STANDARD_FUNCTIONS - set(context.domains))
-    for link in links_of(lex(tex, context.lang)):
+    for link in links_of(lex(tex, context.lang, context.bare_comma)):
         head = _head(link.left.tokens) if link.relation == "=" else None
         if head is None:
             continue
