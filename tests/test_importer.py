@@ -49,7 +49,8 @@ def test_a_jupytext_file_gets_front_matter_and_loses_only_what_pizarra_refuses(
     assert imported.text.startswith(
         "---\ntitle: Series for *Economists*\nlesson: 4\nlang: en\n"
         "summary: This lecture sums things.\n"
-        "conventions:\n  log: e\n  bare_comma: thousands_or_list\n---\n(intro)=\n"
+        "conventions:\n  log: e\n  bare_comma: thousands_or_list\n  redefinition: replaces\n"
+        "---\n(intro)=\n"
     )
     assert "logo" not in imported.text and "# Series" not in imported.text
     assert "```{code-cell} python\nx = 1\n```" in imported.text
@@ -80,7 +81,7 @@ def test_a_notebook_keeps_its_cells_tags_and_outputs(tmp_path: Path) -> None:
     text = import_file(path, 2, "es", pin_outputs=True).text
     assert text == (
         "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n"
-        "conventions:\n  log: e\n---\n"
+        "conventions:\n  log: e\n  redefinition: replaces\n---\n"
         "Doubling, again and again.\n\n"
         "```{code-cell} python\n:tags: [hide-input]\nprint(2**10)\n2**20\n```\n\n"
         "```{output}\n1024\n1048576\n```\n"

@@ -34,6 +34,7 @@ from pizarra.source.model import Lesson
 
 ZERO_TO_THE_ZERO = "zero_to_the_zero"
 BARE_COMMA = "bare_comma"
+REDEFINITION = "redefinition"
 """The ``conventions`` key that gives ``0^0`` a value."""
 UNDEFINED_WORDS = frozenset({"undefined", "indefinido"})
 """Convention values that leave ``0^0`` without a value, explicitly."""
@@ -116,7 +117,10 @@ def claim_records(
     records: list[ClaimRecord] = []
     readable = ["" if _too_long_number(item.tex) else item.tex for item in lesson.math]
     scoped, redefined = scopes(
-        readable, context, lambda i, offset: _position(lesson.source_text, lesson.math[i], offset)
+        readable,
+        context,
+        lambda i, offset: _position(lesson.source_text, lesson.math[i], offset),
+        str(lesson.conventions.get(REDEFINITION, "")).strip(),
     )
     diagnostics += redefined
     kept = None

@@ -9,15 +9,20 @@ it rather than leaving their prose to fail:
   (``numpy.log``, ``math.log``), ``\\log`` without a base is the natural logarithm;
 - ``bare_comma: thousands_or_list`` (a language with a decimal point): English prose
   writes ``20,000`` for twenty thousand and ``j = 1,2`` for a list of indices
-  (:mod:`pizarra.math.exact.numerals`). A Spanish lesson keeps its decimal comma rule.
+  (:mod:`pizarra.math.exact.numerals`). A Spanish lesson keeps its decimal comma rule;
+- ``redefinition: replaces``: a notebook reuses ``f`` for each example (``f(x) = x^2``,
+  then ``f(x) = |x|``), each replacing the last from there on
+  (:mod:`pizarra.math.exact.prose`), where a lesson of pizarra's would be told to pick
+  another name.
 
-Both are written into the front matter, where the author sees them and may change them.
+They are written into the front matter, where the author sees them and may change them.
 """
 
 from __future__ import annotations
 
 from pizarra.base.i18n.numbers import decimal_symbol
 from pizarra.math.exact.numerals import THOUSANDS_OR_LIST
+from pizarra.math.exact.prose import REPLACES
 
 
 def imported_conventions(lang: str) -> dict[str, str]:
@@ -25,4 +30,5 @@ def imported_conventions(lang: str) -> dict[str, str]:
     conventions = {"log": "e"}
     if decimal_symbol(lang) == ".":
         conventions["bare_comma"] = THOUSANDS_OR_LIST
+    conventions["redefinition"] = REPLACES
     return conventions
