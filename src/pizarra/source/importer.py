@@ -74,8 +74,10 @@ def import_file(
     lessons: frozenset[str] | None = None,
     pin_outputs: bool = False,
     root: Path | None = None,
+    cell_timeout: float | None = None,
 ) -> Imported:
-    """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite}.
+    """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite};
+    ``cell_timeout`` (a book's ``execute: timeout``) goes into the front matter.
 
     ``lessons`` names (file stems) the lessons of the course being made: a link to a
     sibling notebook among them becomes a link to that lesson; one to a notebook not
@@ -102,7 +104,14 @@ def import_file(
         body, meta_title = _strip_front_matter(text)
         parts = [_Part(body, 1 + text[: len(text) - len(body)].count("\n"), True)]
     imported = _as_lesson(
-        parts, meta_title, number, lang, bibliography, notes, _title_from_name(path.stem)
+        parts,
+        meta_title,
+        number,
+        lang,
+        bibliography,
+        notes,
+        _title_from_name(path.stem),
+        cell_timeout,
     )
     text = local_images(imported.text, path.parent, root or path.parent, notes, files)
     return replace(imported, text=text, notes=tuple(notes), files=tuple(files))
@@ -233,6 +242,7 @@ def _as_lesson(
     bibliography: tuple[str, ...],
     notes: list[str],
     fallback: str = "",
+    cell_timeout: float | None = None,
 ) -> Imported:
     tidy = _Tidy(meta_title, notes)
     if not tidy.title:
@@ -259,6 +269,8 @@ def _as_lesson(
         "summary": tidy.summary or title,
     }
     front["conventions"] = imported_conventions(lang)
+    if cell_timeout is not None:
+        front["cell_timeout"] = int(cell_timeout) if cell_timeout.is_integer() else cell_timeout
     if bibliography:
         front["bibliography"] = list(bibliography)
     head = (
