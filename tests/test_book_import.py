@@ -99,3 +99,24 @@ def test_a_folder_that_is_not_a_book_or_an_occupied_course_is_refused(
     (book / "_toc.yml").write_text("root: [unclosed\n", encoding="utf-8")
     assert main(["import", str(book), "-o", str(tmp_path / "c")]) == 1
     assert "_toc.yml:2:1: not valid YAML" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("timeout", "front", "noted"),
+    [
+        pytest.param("120", "cell_timeout: 120\n", False, id="longer"),
+        pytest.param("-1", "cell_timeout: 600\n", True, id="no-limit-is-pizarras-limit"),
+        pytest.param("10", "", False, id="shorter-than-pizarras-default"),
+    ],
+)
+def test_the_books_execution_timeout_is_each_lessons_cell_timeout(
+    timeout: str, front: str, noted: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = {**JB1, "_config.yml": JB1["_config.yml"] + f"execute:\n  timeout: {timeout}\n"}
+    course = tmp_path / "course"
+    assert main(["import", str(_book(tmp_path, settings)), "-o", str(course)]) == 0
+    assert ("each cell may run 600 s" in capsys.readouterr().err) is noted
+    for name in ("first.md", "second.md"):
+        head = (course / name).read_text(encoding="utf-8").split("\n---\n", 1)[0] + "\n"
+        assert ("cell_timeout:" in head) is bool(front)
+        assert front in head

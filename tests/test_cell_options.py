@@ -106,3 +106,9 @@ def test_a_bad_cell_timeout_is_an_error_at_its_line() -> None:
     assert [e.format().splitlines()[0] for e in errors] == [
         "t.md:6:1: error: `cell_timeout` must be a number of seconds between 0 and 600, not 9000"
     ]
+
+
+def test_hide_cell_folds_both_the_code_and_the_output() -> None:
+    found, errors = cell("```{code-cell} python\n:tags: [hide-cell]\nprint(1)\n```\n")
+    assert errors == [] and found is not None
+    assert found.tags == {"hide-input", "hide-output"}

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from pizarra.base.errors import SourcePos
+from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.check.claims import ClaimCounts, check_claims, iter_claims
 from pizarra.math.exact.judge import Status
 from pizarra.source.blocks import MathItem
 from pizarra.source.model import Lesson
+from pizarra.source.syntax.front_matter_fields import check_conventions
 
 FIXTURES = Path(__file__).parent / "fixtures" / "claims"
 LETTERS = {"c": Status.CHECKED, "u": Status.UNCHECKED, "f": Status.FAILED}
@@ -212,3 +214,25 @@ def test_every_formula_of_the_reference_lesson_passes() -> None:
     assert counts == ClaimCounts(checked=57, assumed=3, unchecked=67, failed=0)
     cube_root = iter_claims(r"\sqrt[3]{-8}=-2")
     assert [v.status for v in cube_root] == [Status.CHECKED]
+
+
+def test_the_bare_comma_convention_checks_thousands_and_leaves_lists_unchecked() -> None:
+    items = (_inline("20,000 + 5,000 = 25,000"), _inline("j = 1,2", 4), _inline("2,048 = 2048", 5))
+    lesson = replace(_lesson(*items), lang="en")
+    diagnostics, counts = check_claims(lesson)
+    # without the convention each bare comma is ambiguous: 20,000, 5,000, 25,000, 1,2, 2,048
+    assert len(diagnostics) == 5 and all("ambiguous" in d.message for d in diagnostics)
+    lesson = replace(lesson, conventions={"bare_comma": "thousands_or_list"})
+    diagnostics, counts = check_claims(lesson)
+    assert diagnostics == []
+    assert (counts.checked, counts.unchecked, counts.failed) == (2, 1, 0)
+    wrong = replace(lesson, math=(_inline("20,000 = 2000"),))
+    [diagnostic] = check_claims(wrong)[0]
+    assert "claim is false" in diagnostic.message
+
+
+def test_an_unknown_bare_comma_value_is_reported() -> None:
+    errors: list[Diagnostic] = []
+    check_conventions({"bare_comma": "decimal"}, SourcePos("x.md", 2, 1), errors)
+    [error] = errors
+    assert "bare_comma must be thousands_or_list" in error.message

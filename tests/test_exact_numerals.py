@@ -121,3 +121,28 @@ def test_a_decimal_point_that_cannot_group_thousands_is_read(
 def test_a_point_that_may_group_thousands_stays_ambiguous_in_spanish() -> None:
     assert isinstance(read("1.024", "es"), Ambiguous)
     assert isinstance(read("16.384", "es"), Ambiguous)
+
+
+@pytest.mark.parametrize(
+    ("tex", "items", "values"),
+    [
+        pytest.param("N = 20,000", ["20,000"], [20000], id="thousands"),
+        pytest.param("(1,000)", ["1,000"], [1000], id="thousands-in-parentheses"),
+        pytest.param("1,234.5", ["1,234.5"], [Fraction(2469, 2)], id="thousands-and-decimal"),
+        pytest.param("j = 1,2", ["1", "2"], [1, 2], id="two-indices"),
+        pytest.param(r"j = 1,5\\", ["1", "5"], [1, 5], id="index-range-end"),
+        pytest.param("x = 2,5", ["2", "5"], [2, 5], id="never-a-decimal-comma"),
+    ],
+)
+def test_the_bare_comma_convention_reads_english_prose(
+    tex: str, items: list[str], values: list[Fraction]
+) -> None:
+    found = scan(tex, "en", "thousands_or_list")
+    assert [tex[f.start : f.end] for f in found] == items
+    assert [f.reading.value for f in found if isinstance(f.reading, Numeral)] == values
+
+
+def test_the_bare_comma_convention_changes_nothing_in_spanish() -> None:
+    assert any(isinstance(f.reading, Ambiguous) for f in scan("x = 2,5", "es", "thousands_or_list"))
+    assert isinstance(read("20,000", "en", "thousands_or_list"), Numeral)
+    assert isinstance(read("20,000", "en"), Ambiguous)

@@ -7,6 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from pizarra.check.claims import check_claims
 from pizarra.cli import main
 from pizarra.source.blocks import CodeCell, walk
 from pizarra.source.importer import NotImportable, import_file
@@ -47,7 +48,9 @@ def test_a_jupytext_file_gets_front_matter_and_loses_only_what_pizarra_refuses(
     imported = import_file(source, number=4, lang="en")
     assert imported.text.startswith(
         "---\ntitle: Series for *Economists*\nlesson: 4\nlang: en\n"
-        "summary: This lecture sums things.\n---\n(intro)=\n"
+        "summary: This lecture sums things.\n"
+        "conventions:\n  log: e\n  bare_comma: thousands_or_list\n  redefinition: replaces\n"
+        "---\n(intro)=\n"
     )
     assert "logo" not in imported.text and "# Series" not in imported.text
     assert "```{code-cell} python\nx = 1\n```" in imported.text
@@ -77,7 +80,8 @@ def test_a_notebook_keeps_its_cells_tags_and_outputs(tmp_path: Path) -> None:
     nbformat.write(notebook, path)
     text = import_file(path, 2, "es", pin_outputs=True).text
     assert text == (
-        "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n---\n"
+        "---\ntitle: Powers\nlesson: 2\nlang: es\nsummary: Doubling, again and again.\n"
+        "conventions:\n  log: e\n  redefinition: replaces\n---\n"
         "Doubling, again and again.\n\n"
         "```{code-cell} python\n:tags: [hide-input]\nprint(2**10)\n2**20\n```\n\n"
         "```{output}\n1024\n1048576\n```\n"
@@ -316,3 +320,20 @@ def test_a_matrix_opening_a_line_of_inline_math_stays_in_its_cell(tmp_path: Path
     assert [e.format() for e in errors] == []
     assert lesson is not None
     assert [b.code for b in walk(lesson.blocks) if isinstance(b, CodeCell)] == ["x = 1\n"]
+
+
+def test_an_imported_lesson_reads_prose_as_notebooks_write_it(tmp_path: Path) -> None:
+    """\\log is ln, 20,000 is twenty thousand, j = 1,2 a list: declared, then checked."""
+    source = tmp_path / "growth.md"
+    source.write_text(
+        "# Growth\n\nA population of $N = 20,000$ grows.\n\n"
+        "For $j = 1,2$ we have $20,000 + 5,000 = 25,000$ and $\\log e^2 = 2$.\n",
+        encoding="utf-8",
+    )
+    imported = import_file(source)
+    assert "conventions:\n  log: e\n  bare_comma: thousands_or_list\n" in imported.text
+    lesson, errors = parse_lesson(tmp_path / "out.md", "out.md", imported.text)
+    assert errors == [] and lesson is not None
+    diagnostics, counts = check_claims(lesson)
+    assert diagnostics == []
+    assert counts.checked == 2 and counts.failed == 0

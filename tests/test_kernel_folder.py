@@ -1,5 +1,7 @@
 """Cells run in their lesson's folder, as in Jupyter: the files beside the lesson can be
-read, none can be written or removed there, and temporary files go to a private folder."""
+read, what cells write or remove there goes to a private layer (or is refused, where the
+system has no such layer) and never reaches the files, and temporary files go to a private
+folder."""
 
 from __future__ import annotations
 
@@ -47,28 +49,51 @@ def test_a_cell_reads_the_files_beside_its_lesson(tmp_path: Path) -> None:
     assert result.stdout == "True\nx,y\n1,2\ndentro\np {}\nFalse\nFalse True\n"
 
 
-def test_the_lesson_folder_is_read_only_and_tmp_is_private(tmp_path: Path) -> None:
+def layered() -> bool:
+    """Whether this system lays a private writable layer over the lesson's folder."""
+    return any("goes to a private layer" in detail for detail in RUN.isolation[1])
+
+
+def test_the_lesson_folder_is_never_changed_and_tmp_is_private(tmp_path: Path) -> None:
     folder = course_folder(tmp_path)
     write, remove, scratch = run_in(
         folder,
-        "try:\n    open('nuevo.txt', 'w')\n"
+        "try:\n    with open('nuevo.txt', 'w') as f:\n        f.write('n')\n"
+        "    print(open('nuevo.txt').read())\n"
         "except OSError as exc:\n    print(type(exc).__name__, exc.strerror)\n",
-        "import os\ntry:\n    os.remove('data.csv')\n"
+        "import os\ntry:\n    os.remove('data.csv')\n    print(os.path.exists('data.csv'))\n"
         "except OSError as exc:\n    print(type(exc).__name__)\n",
         "import os, tempfile\n"
         "with tempfile.NamedTemporaryFile('w', delete=False) as f:\n    f.write('t')\n"
         "tmp = os.environ['TMPDIR']\n"
         "print(os.path.dirname(f.name) == tmp, os.getcwd() != tmp)\n",
     )
-    assert write.stdout in (
-        "OSError Read-only file system\n",
-        "PermissionError Permission denied\n",
+    assert any(
+        detail.startswith("the lesson's folder as its working folder, read-only")
+        for detail in RUN.isolation[1]
     )
-    assert remove.stdout in ("OSError\n", "PermissionError\n")
+    if layered():  # as in Jupyter, within the lesson; the files themselves stay as they are
+        assert (write.stdout, remove.stdout) == ("n\n", "False\n")
+    else:
+        assert write.stdout in (
+            "OSError Read-only file system\n",
+            "PermissionError Permission denied\n",
+        )
+        assert remove.stdout in ("OSError\n", "PermissionError\n")
     assert scratch.stdout == "True True\n"
     assert (folder / "data.csv").read_text(encoding="utf-8") == "x,y\n1,2\n"
     assert not (folder / "nuevo.txt").exists()
-    assert "the lesson's folder as its working folder, read-only" in RUN.isolation[1]
+    assert sorted(p.name for p in folder.iterdir()) == ["data.csv", "datos"]
+
+
+def test_what_one_lesson_writes_beside_it_is_gone_for_the_next(tmp_path: Path) -> None:
+    folder = course_folder(tmp_path)
+    [first] = run_in(folder, "open('salida.txt', 'w').write('1')\nprint('ok')")
+    [second] = run_in(folder, "import os\nprint(os.path.exists('salida.txt'))")
+    if layered():
+        assert first.stdout == "ok\n"
+    assert second.stdout == "False\n"
+    assert not (folder / "salida.txt").exists()
 
 
 def test_a_lesson_reading_its_data_builds_with_the_right_output(tmp_path: Path) -> None:
@@ -98,5 +123,8 @@ def test_writefile_goes_to_the_private_work_folder_with_a_home_path(tmp_path: Pa
         "%%writefile aqui.py\nx = 1\n",
     )
     assert written.stdout == "Writing ~/modulo.py\n" and read.stdout == "7\n"
-    assert not refused.ok and "Read-only file system" in refused.stderr
+    if layered():
+        assert refused.ok and refused.stdout == "Writing aqui.py\n"
+    else:
+        assert not refused.ok and "Read-only file system" in refused.stderr
     assert not (folder / "aqui.py").exists()

@@ -298,3 +298,26 @@ def test_an_unclosed_display_formula_is_still_an_error_where_the_pairing_ends() 
     assert [e.split("\n")[0] for e in errors] == [
         "prueba.md:18:1: error: unclosed $$: display math has no closing $$"
     ]
+
+
+def test_prf_ref_links_a_theorem_and_download_links_a_remote_file(tmp_path: Path) -> None:
+    body = (
+        "```{prf:theorem}\n:label: thm\nT.\n```\n\n"
+        "Como {prf:ref}`se dijo <thm>`, con {download}`los datos <https://example.org/d.csv>`.\n"
+    )
+    lesson, errors = lesson_from(body, tmp_path)
+    assert errors == [] and lesson is not None
+    course = small_course(lesson)
+    assert [e.message for e in check_references(course, lesson)] == [
+        "source 'libro' is never cited"
+    ]
+    html = str(render_lesson_body(course, lesson, fake_math))
+    assert '<a class="ref ref-ref" href="#thm">se dijo</a>' in html
+    assert '<a href="https://example.org/d.csv">los datos</a>' in html
+
+
+def test_a_download_of_a_local_file_or_a_script_link_is_an_error(tmp_path: Path) -> None:
+    for target in ("datos.csv", "javascript:alert(1)"):
+        _, errors = lesson_from(f"Los {{download}}`datos <{target}>`.\n", tmp_path)
+        [error] = errors
+        assert f"{{download}} of {target!r}: pizarra links only to files on the web" in error

@@ -98,3 +98,36 @@ def test_the_cache_keeps_each_scope_apart(tmp_path: Path) -> None:
     other = _lesson("g(t) = 3t + 1", "g(2) = 5")
     _, counts = check_claims(other, cache)
     assert (counts.checked, counts.unchecked, counts.failed) == (0, 1, 1)
+
+
+REPLACING = {"redefinition": "replaces"}
+
+
+def test_with_the_replacing_convention_each_definition_holds_until_the_next() -> None:
+    lesson = _lesson(
+        "f(x) = x^2", "f(3) = 9", "f(x) = x + 1", "f(3) = 4", "f(3) = 9", conventions=REPLACING
+    )
+    records, problems = claim_records(lesson)
+    assert problems == []
+    assert [r.status for r in records] == [U, C, U, C, F]
+    assert records[2].reason == "redefines f(x) from here on (it was f(x) = x^2, line 3)"
+
+
+def test_with_the_replacing_convention_an_unreadable_definition_ends_the_last() -> None:
+    cases = r"f(x) = \begin{cases}-1 & x < 0\\ 1 & x \ge 0\end{cases}"
+    lesson = _lesson("f(x) = x^2", "f(0) = 0", cases, "f(0) = 1", conventions=REPLACING)
+    records, problems = claim_records(lesson)
+    assert problems == []
+    # f(0) = 1 would fail with x^2; the author's f is now the piecewise one: unchecked
+    assert [(r.pos.line, r.status) for r in records if r.claim in ("f(0) = 0", "f(0) = 1")] == [
+        (4, C),
+        (6, U),
+    ]
+    [ended] = [r for r in records if r.pos.line == 5 and r.reason.startswith("defines f again")]
+    assert "f(x) = x^2 (line 3) no longer holds" in ended.reason
+
+
+def test_without_the_convention_an_unreadable_definition_changes_nothing() -> None:
+    lesson = _lesson("f(x) = x^2", "f(x) = |x| + C", "f(2) = 4")  # C: no definition
+    records, problems = claim_records(lesson)
+    assert problems == [] and records[-1].status is C

@@ -33,6 +33,8 @@ from pizarra.source.blocks import MathItem
 from pizarra.source.model import Lesson
 
 ZERO_TO_THE_ZERO = "zero_to_the_zero"
+BARE_COMMA = "bare_comma"
+REDEFINITION = "redefinition"
 """The ``conventions`` key that gives ``0^0`` a value."""
 UNDEFINED_WORDS = frozenset({"undefined", "indefinido"})
 """Convention values that leave ``0^0`` without a value, explicitly."""
@@ -115,7 +117,10 @@ def claim_records(
     records: list[ClaimRecord] = []
     readable = ["" if _too_long_number(item.tex) else item.tex for item in lesson.math]
     scoped, redefined = scopes(
-        readable, context, lambda i, offset: _position(lesson.source_text, lesson.math[i], offset)
+        readable,
+        context,
+        lambda i, offset: _position(lesson.source_text, lesson.math[i], offset),
+        str(lesson.conventions.get(REDEFINITION, "")).strip(),
     )
     diagnostics += redefined
     kept = None
@@ -298,7 +303,8 @@ def _context(
         if zero is None:
             message = f"conventions: {ZERO_TO_THE_ZERO} must be a number or 'undefined'"
             diagnostics.append(Diagnostic(start, message, f'e.g. {ZERO_TO_THE_ZERO}: "1"'))
-    context = Context(zero, domains, lang, log_base, functions)  # type: ignore[arg-type]
+    bare_comma = str(conventions.get(BARE_COMMA, "")).strip()
+    context = Context(zero, domains, lang, log_base, functions, bare_comma)  # type: ignore[arg-type]
     return context, diagnostics
 
 

@@ -23,6 +23,7 @@ from pizarra.render.highlight import highlight
 from pizarra.render.punctuation import CLOSING, OPENING, glued
 from pizarra.source.blocks import Ref
 from pizarra.source.markdown import parser
+from pizarra.source.syntax.download import LINK as DOWNLOAD
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,9 @@ class ProseRenderer(RendererHTML):
             return f'<a class="ref ref-{ref.kind}" href="{escapeHtml(found.href)}">' + (
                 f"{escapeHtml(found.text)}</a>"
             )
+        if DOWNLOAD in token.meta:
+            href, text = token.meta[DOWNLOAD]
+            return f'<a href="{escapeHtml(href)}">{escapeHtml(text)}</a>'
         if "math" in token.meta:
             return ctx.math(str(token.meta["math"]), False)
         if "element" in token.meta:

@@ -25,6 +25,7 @@ import yaml
 from pizarra.base.i18n.strings import supported
 from pizarra.base.yaml_compose import safe_load
 from pizarra.source.importer import Imported, NotImportable, import_file
+from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, MAX_TIMEOUT
 
 __all__ = ["Book", "NotImportable", "import_book", "is_book"]
 
@@ -56,6 +57,7 @@ def import_book(folder: Path, lang: str | None = None) -> Book:
     """The course a book folder becomes; raises :class:`NotImportable` with the reason."""
     book = Book()
     title, book_lang, bibs, entries = _read_settings(folder, book.notes)
+    timeout = _cell_timeout(folder, book.notes)
     lang = lang or book_lang
     if not supported(lang):
         book.notes.append(f"the book's language {lang!r} is not one pizarra speaks: using en")
@@ -83,11 +85,15 @@ def import_book(folder: Path, lang: str | None = None) -> Book:
         depth = relative.count("/")
         bib = tuple("../" * depth + b for b in bibs)
         try:
-            imported = import_file(source, number, lang, (), lessons=stems, root=folder)
+            imported = import_file(
+                source, number, lang, (), lessons=stems, root=folder, cell_timeout=timeout
+            )
         except (NotImportable, OSError, UnicodeDecodeError) as exc:
             raise NotImportable(f"{source}: {exc}") from exc
         if bib and "{cite" in imported.text:
-            imported = import_file(source, number, lang, bib, lessons=stems, root=folder)
+            imported = import_file(
+                source, number, lang, bib, lessons=stems, root=folder, cell_timeout=timeout
+            )
         _add_lesson(book, relative, imported, source.relative_to(folder).as_posix())
         course_lessons.append({"number": number, "file": relative})
         book.lessons += 1
@@ -139,6 +145,23 @@ def _read_settings(folder: Path, notes: list[str]) -> tuple[str, str, tuple[str,
         _strings(listed if isinstance(listed, list) else []),
         _unique(entries),
     )
+
+
+def _cell_timeout(folder: Path, notes: list[str]) -> float | None:
+    """The seconds a cell may run by the book's ``execute: timeout`` (Jupyter Book 1's
+    ``_config.yml``), within pizarra's limit; None when the book sets none. Jupyter's
+    ``-1`` (no limit) becomes the limit, with a note."""
+    if not (folder / "_config.yml").is_file():
+        return None
+    value = _mapping(_mapping(_yaml(folder / "_config.yml")).get("execute")).get("timeout")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if value <= 0 or value > MAX_TIMEOUT:
+        notes.append(
+            f"_config.yml: execute timeout {value:g} s: each cell may run {MAX_TIMEOUT:g} s"
+        )
+        return MAX_TIMEOUT
+    return float(value) if value > DEFAULT_TIMEOUT else None
 
 
 def _mapping(value: object) -> dict[str, Any]:

@@ -23,9 +23,11 @@ from pizarra.base.yaml_compose import safe_load
 from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
+from pizarra.source.imported_conventions import imported_conventions
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
+from pizarra.source.read_files import ReadFiles
 
 _HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$")
 _ANY_HEADING = re.compile(r"^(#{1,6})(\s)")
@@ -72,8 +74,10 @@ def import_file(
     lessons: frozenset[str] | None = None,
     pin_outputs: bool = False,
     root: Path | None = None,
+    cell_timeout: float | None = None,
 ) -> Imported:
-    """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite}.
+    """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite};
+    ``cell_timeout`` (a book's ``execute: timeout``) goes into the front matter.
 
     ``lessons`` names (file stems) the lessons of the course being made: a link to a
     sibling notebook among them becomes a link to that lesson; one to a notebook not
@@ -84,18 +88,30 @@ def import_file(
     the cell prints when the lesson is built, as Jupyter Book shows a re-executed
     notebook, since outputs saved under other library versions rarely match. Image files
     it shows are found beside it (under ``root``, the book's folder, when given) and
-    returned in ``files`` (:mod:`pizarra.source.local_images`).
+    returned in ``files`` (:mod:`pizarra.source.local_images`), and so are the files its
+    code reads relative to it (:mod:`pizarra.source.read_files`).
     """
     notes: list[str] = []
     files: list[tuple[str, bytes]] = []
     if path.suffix == ".ipynb":
-        parts, meta_title = _notebook_parts(path, notes, lessons or frozenset(), files, pin_outputs)
+        reads = ReadFiles(path.parent, root or path.parent, book=root is not None)
+        parts, meta_title = _notebook_parts(
+            path, notes, lessons or frozenset(), files, pin_outputs, reads
+        )
+        files.extend(reads.files.items())
     else:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         body, meta_title = _strip_front_matter(text)
         parts = [_Part(body, 1 + text[: len(text) - len(body)].count("\n"), True)]
     imported = _as_lesson(
-        parts, meta_title, number, lang, bibliography, notes, _title_from_name(path.stem)
+        parts,
+        meta_title,
+        number,
+        lang,
+        bibliography,
+        notes,
+        _title_from_name(path.stem),
+        cell_timeout,
     )
     text = local_images(imported.text, path.parent, root or path.parent, notes, files)
     return replace(imported, text=text, notes=tuple(notes), files=tuple(files))
@@ -140,6 +156,7 @@ def _notebook_parts(
     lessons: frozenset[str],
     files: list[tuple[str, bytes]],
     pin_outputs: bool = False,
+    reads: ReadFiles | None = None,
 ) -> tuple[list[_Part], str]:
     import nbformat
 
@@ -166,6 +183,8 @@ def _notebook_parts(
                 meta = _with_raises(meta, outputs, index, notes)
                 if not pin_outputs:
                     outputs = []
+                if reads is not None:
+                    source = reads.code(source, index, notes)
                 parts.append(_Part(code_cell(source, meta, outputs, index, notes), 1, False, index))
                 code_cells += 1
             else:
@@ -223,6 +242,7 @@ def _as_lesson(
     bibliography: tuple[str, ...],
     notes: list[str],
     fallback: str = "",
+    cell_timeout: float | None = None,
 ) -> Imported:
     tidy = _Tidy(meta_title, notes)
     if not tidy.title:
@@ -248,6 +268,9 @@ def _as_lesson(
         "lang": lang,
         "summary": tidy.summary or title,
     }
+    front["conventions"] = imported_conventions(lang)
+    if cell_timeout is not None:
+        front["cell_timeout"] = int(cell_timeout) if cell_timeout.is_integer() else cell_timeout
     if bibliography:
         front["bibliography"] = list(bibliography)
     head = (

@@ -147,9 +147,17 @@ def _init(report: list[str], folder: str, root: str) -> None:
         os._exit(71)
     resource.setrlimit(resource.RLIMIT_NPROC, (PROCESS_LIMIT, PROCESS_LIMIT))
     if folder:
+        layered = namespaces.writable_layer(folder, os.getcwd())
         try:
             os.chdir(folder)
-            report.append("the lesson's folder as its working folder, read-only")
+            report.append(
+                "the lesson's folder as its working folder, read-only"
+                + (
+                    ": what cells write there goes to a private layer, dropped after"
+                    if layered
+                    else ""
+                )
+            )
         except OSError as exc:
             report.append(f"an empty working folder: the lesson's is out of reach ({exc})")
     details = [

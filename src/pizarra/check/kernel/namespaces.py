@@ -153,6 +153,27 @@ def seal(workdir: str, quota: int, scratch: int, folder: str = "", root: str = "
     return left
 
 
+def writable_layer(folder: str, workdir: str) -> bool:
+    """Lay a private, writable layer over the (read-only) lesson ``folder``: an overlay
+    whose upper layer lives in the size-limited ``workdir`` tmpfs, so a cell may write
+    ``results.csv`` beside the lesson and read it back, as in Jupyter, while the lesson's
+    files stay as they are and whatever is written goes with the namespace. False (and
+    the folder stays read-only) where the system has no unprivileged overlay, or the
+    path cannot be said in overlayfs' options."""
+    if any(char in folder for char in ",:\\") or not os.path.isdir(folder):
+        return False
+    layer = os.path.join(workdir, ".lesson-writes")
+    upper, work = os.path.join(layer, "upper"), os.path.join(layer, "work")
+    try:
+        os.makedirs(upper, mode=0o700, exist_ok=True)
+        os.makedirs(work, mode=0o700, exist_ok=True)
+        options = f"lowerdir={folder},upperdir={upper},workdir={work}"
+        sc.mount("overlay", folder, "overlay", sc.MS_NOSUID | sc.MS_NODEV, options)
+    except OSError:
+        return False
+    return True
+
+
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
 """The device nodes a kernel keeps (as bubblewrap's ``--dev``): no others of the host."""
 

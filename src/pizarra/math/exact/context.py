@@ -34,9 +34,12 @@ class Context:
     """The base of ``\\log`` written without one."""
     functions: Mapping[str, Function] = field(default_factory=dict)
     """Functions the lesson defines, by name."""
+    bare_comma: str = ""
+    """The ``bare_comma`` convention (:mod:`pizarra.math.exact.numerals`), or ""."""
 
     def fingerprint(self) -> str:
         """Everything that changes a verdict, as text (for the verdict cache key)."""
         functions = sorted((name, f.params, f.source) for name, f in self.functions.items())
         parts = [self.zero_to_the_zero, sorted(self.domains.items()), self.lang, self.log_base]
+        parts.append(self.bare_comma)
         return repr([*parts, functions])

@@ -73,7 +73,7 @@ def judge_formula(tex: str, context: Context) -> list[Verdict]:
         return [Verdict(tex[:40] + "...", Status.UNCHECKED, "too large: formula too long", "", 0)]
     if states_nothing(tex):
         return []  # ambiguous numerals are reported only inside claims
-    tokens = lex(tex, context.lang)
+    tokens = lex(tex, context.lang, context.bare_comma)
     labels = in_labels(tokens)
     links = links_of(tokens)
     spans = [(s.start, s.end) for link in links for s in (link.left, link.right)]

@@ -79,7 +79,7 @@ _ENVIRONMENT = re.compile(r"\\(begin|end)\s*\{([A-Za-z]+\*?)\}")
 _CHARS = frozenset("{}()[]^_+-*/=<>|,.;:&!'")
 
 
-def lex(tex: str, lang: str = "en") -> list[Token]:
+def lex(tex: str, lang: str = "en", bare_comma: str = "") -> list[Token]:
     """Split ``tex`` into tokens, dropping blanks, comments and spacing commands.
 
     Numerals are read in ``lang`` (see :mod:`pizarra.math.exact.numerals`).
@@ -94,8 +94,9 @@ def lex(tex: str, lang: str = "en") -> list[Token]:
             newline = tex.find("\n", i)
             i = len(tex) if newline < 0 else newline + 1
         elif ch.isdigit() and ch.isascii():
-            text = numeral_at(tex, i, lang)
-            tokens.append(Token(Kind.NUMBER, text, i, i + len(text), read(text, lang)))
+            text = numeral_at(tex, i, lang, bare_comma)
+            reading = read(text, lang, bare_comma)
+            tokens.append(Token(Kind.NUMBER, text, i, i + len(text), reading))
             i += len(text)
         elif ch == "\\":
             i = _lex_command(tex, i, tokens)

@@ -14,7 +14,11 @@ bare comma is either thousands grouping or a list: where the groups cannot be
 thousands (a later group is not exactly three digits, or the first starts with 0) and
 the digits read as a list (three items or more, ``t = 0,1,2``; within brackets,
 ``(1,0)``; or followed by a comma, ``1,2, \\dots``) it separates a list, as ``0, 1, 2``
-does. ``2,048`` and ``x = 2,5`` (a decimal comma?) stay ambiguous.
+does. ``2,048`` and ``x = 2,5`` (a decimal comma?) stay ambiguous, unless the lesson
+declares ``conventions: {bare_comma: thousands_or_list}`` (what English notebooks write,
+and what ``pizarra import`` declares for them): then a bare comma groups thousands where
+the groups are thousands (``20,000``, ``1,234.5``) and otherwise separates a list
+(``j = 1,2``, ``1,5``), which is never a value. Spanish lessons ignore it.
 
 The same reading serves the claim checker (values) and the page (display): a
 :class:`Numeral` keeps the digits as written, so they can be regrouped by the
@@ -38,6 +42,8 @@ CANDIDATE = re.compile(r"\d+(?:(?:\{,\}|\\,|[.,])\d+)*")
 """Digits joined by the separators a numeral may use: what :func:`scan` looks at."""
 
 _SEPARATOR = re.compile(r"\{,\}|\\,|[.,]")
+THOUSANDS_OR_LIST = "thousands_or_list"
+"""The ``bare_comma`` convention's value: English prose's ``20,000`` and ``j = 1,2``."""
 _MAX_DIGITS = 4_000
 """Longest numeral read; longer ones are too large to compare and reported as such."""
 
@@ -99,8 +105,8 @@ class Found:
     """What it reads as."""
 
 
-def scan(tex: str, lang: str) -> list[Found]:
-    """Every numeral of ``tex`` in order."""
+def scan(tex: str, lang: str, bare_comma: str = "") -> list[Found]:
+    """Every numeral of ``tex`` in order (``bare_comma``: the lesson's convention)."""
     found: list[Found] = []
     i = 0
     while True:
@@ -110,17 +116,22 @@ def scan(tex: str, lang: str) -> list[Found]:
         if match.start() > 0 and tex[match.start() - 1] == "\\":
             i = match.start() + 1
             continue
-        text = numeral_at(tex, match.start(), lang)
-        found.append(Found(match.start(), match.start() + len(text), read(text, lang)))
+        text = numeral_at(tex, match.start(), lang, bare_comma)
+        reading = read(text, lang, bare_comma)
+        found.append(Found(match.start(), match.start() + len(text), reading))
         i = match.start() + len(text)
 
 
-def numeral_at(tex: str, start: int, lang: str) -> str:
+def numeral_at(tex: str, start: int, lang: str, bare_comma: str = "") -> str:
     """The numeral starting at ``tex[start]`` (a digit): the first item of an English list."""
     match = CANDIDATE.match(tex, start)
     assert match is not None, "numeral_at is called at a digit"
     text = match.group()
-    if not _spanish(lang) and _english_list(text, tex[:start], tex[match.end() :]):
+    if _spanish(lang):
+        return text
+    if _english_list(text, tex[:start], tex[match.end() :]):
+        return text[: text.index(",")]
+    if bare_comma == THOUSANDS_OR_LIST and _bare_list(text):
         return text[: text.index(",")]
     return text
 
@@ -129,22 +140,33 @@ _OPENS = (",", "(", "[", "{", "\\{", "\\left(", "\\left[", "\\langle")
 _CLOSES = (")", "]", "}", "\\}", "\\right", "\\rangle", ",")
 
 
-def _english_list(text: str, before: str, after: str) -> bool:
-    """Digits joined by bare commas that cannot be thousands and read as a list."""
+def _bare_list(text: str) -> bool:
+    """Digits joined by bare commas that cannot be thousands (``1,2``, ``0,1,2``); a
+    decimal part after the last group (``1,5.2``) is not a list either."""
     parts = text.split(",")
     if len(parts) < 2 or not all(part.isdigit() for part in parts):
         return False
     first = parts[0]
-    if 1 <= len(first) <= 3 and not first.startswith("0") and all(len(p) == 3 for p in parts[1:]):
+    return not (
+        1 <= len(first) <= 3 and not first.startswith("0") and all(len(p) == 3 for p in parts[1:])
+    )
+
+
+def _english_list(text: str, before: str, after: str) -> bool:
+    """Digits joined by bare commas that cannot be thousands and read as a list."""
+    if not _bare_list(text):
         return False
+    parts = text.split(",")
     if len(parts) >= 3:
         return True
     bracketed = before.rstrip().endswith(_OPENS) or after.lstrip().startswith(_CLOSES)
     return bracketed
 
 
-def read(text: str, lang: str) -> Numeral | Ambiguous:
-    """Read one numeral (a match of :data:`CANDIDATE`) in the language ``lang``."""
+def read(text: str, lang: str, bare_comma: str = "") -> Numeral | Ambiguous:
+    """Read one numeral (a match of :data:`CANDIDATE`) in the language ``lang``; with
+    ``bare_comma`` :data:`THOUSANDS_OR_LIST`, a bare comma of an English numeral groups
+    thousands as ``{,}`` does (:func:`numeral_at` has split off the lists)."""
     if len(text) > _MAX_DIGITS:
         return Ambiguous(text[:20] + "...", "a numeral with too many digits", "shorten it")
     if text.isdecimal():  # no separator: what the rules below make of it, at once
@@ -155,6 +177,8 @@ def read(text: str, lang: str) -> Numeral | Ambiguous:
         if separators == ["."] and not _thousands(parts):  # 0.625, 3.7, 6.02 (not 1.024)
             return Numeral(parts[0], parts[1], False)
         return _read(text, parts, separators, decimal="{,}", lang_name="Spanish")
+    if bare_comma == THOUSANDS_OR_LIST:
+        separators = ["{,}" if separator == "," else separator for separator in separators]
     return _read(text, parts, separators, decimal=".", lang_name="English")
 
 

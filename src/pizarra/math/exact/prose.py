@@ -11,7 +11,12 @@ its own formula on, when
 - the body is read by the claims' own parser, with the functions known so far.
 
 A later definition of the same name with another body is an error that names both
-lines; the same definition written again only restates it. The definition itself
+lines; the same definition written again only restates it. A lesson that declares
+``conventions: {redefinition: replaces}`` (as notebooks, which reuse ``f`` for each
+example, and ``pizarra import`` declares) reads a later definition as replacing the
+earlier one from its formula on, and a later ``f(x) = ...`` whose body cannot be read
+(``f(x) = \\begin{cases}...``) as ending it: ``f`` is then unknown, so its uses stay
+unchecked rather than judged with a function the author has left behind. The definition itself
 is listed as such, never as checked. A lesson's definition overrides a standard
 function of the same name (:mod:`pizarra.math.exact.standard`).
 """
@@ -76,7 +81,7 @@ def definitions_in(tex: str, context: Context, fixed: frozenset[str]) -> list[De
         return []
     found = []
     known = set(context.functions) | (STANDARD_FUNCTIONS - set(context.domains))
-    for link in links_of(lex(tex, context.lang)):
+    for link in links_of(lex(tex, context.lang, context.bare_comma)):
         head = _head(link.left.tokens) if link.relation == "=" else None
         if head is None:
             continue
@@ -96,10 +101,31 @@ def definitions_in(tex: str, context: Context, fixed: frozenset[str]) -> list[De
     return found
 
 
+def heads_in(tex: str, context: Context, fixed: frozenset[str]) -> list[tuple[str, int]]:
+    """Each ``name(params) = ...`` of ``tex`` (name, offset of its ``=``), whether or not
+    its body defines anything."""
+    if len(tex) > MAX_FORMULA or not may_have_links(tex):
+        return []
+    found = []
+    for link in links_of(lex(tex, context.lang, context.bare_comma)):
+        head = _head(link.left.tokens) if link.relation == "=" else None
+        if head is not None and head[0] not in fixed and head[0] not in context.domains:
+            found.append((head[0], link.offset))
+    return found
+
+
+REPLACES = "replaces"
+"""The ``redefinition`` convention's value: a later definition replaces the earlier."""
+
+
 def scopes(
-    texs: Sequence[str], context: Context, where: Callable[[int, int], SourcePos]
+    texs: Sequence[str],
+    context: Context,
+    where: Callable[[int, int], SourcePos],
+    redefinition: str = "",
 ) -> tuple[list[Scope], list[Diagnostic]]:
-    """The scope of each formula of a lesson, in order, and every redefinition as an error.
+    """The scope of each formula of a lesson, in order, and every redefinition as an error
+    (unless ``redefinition`` is :data:`REPLACES`).
 
     ``where(index, offset)`` is the position of ``offset`` in formula ``index``.
     """
@@ -110,9 +136,38 @@ def scopes(
     current = context
     for index, tex in enumerate(texs):
         scope = Scope(current)
-        for definition in definitions_in(tex, current, fixed):
+        found = definitions_in(tex, current, fixed)
+        if redefinition == REPLACES:
+            offsets = {definition.offset for definition in found}
+            for name, offset in heads_in(tex, current, fixed):
+                left = defined.pop(name, None) if offset not in offsets else None
+                if left is None:
+                    continue
+                functions = {k: v for k, v in current.functions.items() if k != name}
+                current = replace(current, functions=functions)
+                scope.context = current
+                scope.defines[offset] = (
+                    f"defines {name} again in a way pizarra cannot read: {left[0].written} "
+                    f"(line {left[1].line}) no longer holds from here on"
+                )
+        for definition in found:
             pos = where(index, definition.offset)
             earlier = defined.get(definition.name)
+            if (
+                earlier is not None
+                and redefinition == REPLACES
+                and not _same(earlier[0].function, definition.function, current)
+            ):
+                del defined[definition.name]
+                scope.defines[definition.offset] = (
+                    f"redefines {_call(definition)} from here on "
+                    f"(it was {earlier[0].written}, line {earlier[1].line})"
+                )
+                defined[definition.name] = (definition, pos)
+                functions = {**current.functions, definition.name: definition.function}
+                current = replace(current, functions=functions)
+                scope.context = current
+                continue
             if earlier is None:
                 defined[definition.name] = (definition, pos)
                 functions = {**current.functions, definition.name: definition.function}

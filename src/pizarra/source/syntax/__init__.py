@@ -20,6 +20,7 @@ from pizarra.source.syntax import (
     code_block,
     code_cell,
     contents,
+    download,
     epigraph,
     exercise,
     explorer,
@@ -87,6 +88,8 @@ ROLES: dict[str, RoleRule] = {
     "cite:p": cite.lower_cite_role,
     "cite:t": cite.lower_cite_role,
     "ref": ref.lower_ref_role,
+    "prf:ref": ref.lower_ref_role,  # sphinx-proof's name for a reference to a theorem
+    "download": download.lower_download_role,
     "eq": ref.lower_eq_role,
     "numref": ref.lower_numref_role,
     "doc": ref.lower_doc_role,

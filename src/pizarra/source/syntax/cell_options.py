@@ -141,6 +141,8 @@ def _tags(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> set[str]:
     for tag in items:
         if tag in CELL_TAGS:
             known.add(tag)
+        elif tag == "hide-cell":  # MyST-NB: the whole cell behind toggles
+            known.update(("hide-input", "hide-output"))
         else:
             errors.append(
                 Diagnostic(

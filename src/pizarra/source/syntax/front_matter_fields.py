@@ -13,6 +13,8 @@ from pizarra.source.syntax.yaml_source import YamlDoc
 CONVENTIONS = {
     "zero_to_the_zero": "the value of 0^0: a number, or 'undefined'",
     "log": "the base of \\log written without one: 10, e or 2",
+    "bare_comma": "thousands_or_list: 20,000 groups thousands, j = 1,2 is a list (English)",
+    "redefinition": "replaces: a function defined again in the text replaces the earlier one",
 }
 LOG_BASES = ("10", "e", "2")
 _URL = re.compile(r"^https?://[^\s<>\"]+$")
@@ -30,6 +32,23 @@ def check_conventions(
                     f"unknown convention {key!r}",
                     hint="conventions: "
                     + "; ".join(f"{name} ({what})" for name, what in CONVENTIONS.items()),
+                )
+            )
+        elif key == "bare_comma" and value.strip() != "thousands_or_list":
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"conventions: bare_comma must be thousands_or_list, not {value!r}",
+                    hint="`bare_comma: thousands_or_list` reads 20,000 as twenty thousand"
+                    " and j = 1,2 as a list",
+                )
+            )
+        elif key == "redefinition" and value.strip() != "replaces":
+            errors.append(
+                Diagnostic(
+                    pos,
+                    f"conventions: redefinition must be replaces, not {value!r}",
+                    hint="`redefinition: replaces` lets f(x) = ... be defined again further on",
                 )
             )
         elif key == "log" and value.strip() not in LOG_BASES:
