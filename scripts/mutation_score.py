@@ -39,16 +39,17 @@ def results() -> dict[str, tuple[str, Path]]:
 
 
 def mutated_line(name: str, path: Path) -> str:
-    """The line as the mutant changed it (the ``+`` line of its diff)."""
+    """The line as the mutant changed it (the ``+`` line of its diff), or ``removed: `` and
+    the first line it took away when it only removes lines (a ``case`` dropped)."""
     from mutmut.mutation.diff_apply import get_diff_for_mutant
 
     diff = get_diff_for_mutant(name, path=path)
-    added = [
-        line[1:].strip()
-        for line in diff.splitlines()
-        if line.startswith("+") and not line.startswith("+++")
-    ]
-    return added[0] if added else ""
+    lines = diff.splitlines()
+    added = [line[1:].strip() for line in lines if line.startswith("+") and line[:3] != "+++"]
+    removed = [line[1:].strip() for line in lines if line.startswith("-") and line[:3] != "---"]
+    if added:
+        return added[0]
+    return f"removed: {removed[0]}" if removed else ""
 
 
 def function_of(name: str) -> str:

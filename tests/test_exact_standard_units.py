@@ -108,3 +108,12 @@ def test_functions_of_letters_that_are_not_computed() -> None:
     for name in ("relu", "erf", "Phi", "sign"):
         with pytest.raises(ValueError, match=f"^{name} of an expression with letters$"):
             call_standard(name, [x])
+
+
+def test_relu_of_a_hidden_zero_is_exactly_zero() -> None:
+    hidden = "\\ln 8 - 3\\ln 2"  # zero, though sympy does not simplify it
+    assert _verdict(f"\\operatorname{{ReLU}}({hidden}) = 0")[0] is C
+    status, message = _verdict(f"\\operatorname{{ReLU}}({hidden}) = 1")
+    assert status is F and "(left side is 0, right side is 1)" in message
+    status, message = _verdict(f"0^{{\\operatorname{{ReLU}}({hidden})}} = 1")
+    assert status is F and "has no value unless the lesson declares a convention" in message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pizarra.base.errors import SourcePos
@@ -131,3 +132,79 @@ def test_without_the_convention_an_unreadable_definition_changes_nothing() -> No
     lesson = _lesson("f(x) = x^2", "f(x) = |x| + C", "f(2) = 4")  # C: no definition
     records, problems = claim_records(lesson)
     assert problems == [] and records[-1].status is C
+
+
+def test_a_definition_with_three_parameters() -> None:
+    lesson = _lesson("h(x, y, z) = x + 2y + 3z", "h(1, 2, 3) = 14", "h(1, 2, 3) = 6")
+    assert [s for _, s, _ in _statuses(lesson)] == [U, C, F]
+    assert _statuses(lesson)[0][2] == "defines h(x, y, z) from here on"
+
+
+def test_a_head_with_unmatched_brackets_or_e_defines_nothing() -> None:
+    context = Context()
+    for tex in [
+        "g\\left(t)) = t",  # \left without its \right
+        "g((t\\right) = t",  # \right without its \left
+        "g(t] = t",
+        "g[t) = t",
+        "g(e) = 2e",  # e is the constant, never a parameter
+        "g(t,) = t",  # a trailing comma
+    ]:
+        assert definitions_in(tex, context, frozenset()) == [], tex
+    assert [
+        d.function.params for d in definitions_in("g\\left(t\\right) = t", context, frozenset())
+    ] == [("t",)]
+
+
+def test_every_definition_in_a_formula_is_found_after_links_that_define_nothing() -> None:
+    context = Context(domains={"x": "real"})
+    for before in [
+        "g(1) = 2",  # not a head
+        "x(t) = t",  # a declared variable
+        "e(t) = t",  # a constant
+        "k(t) = t \\pm 1",  # a body with \pm
+        "P(A) = 0.3",  # a body without its parameter
+    ]:
+        found = definitions_in(f"{before}, \\quad h(t) = 3t", context, frozenset())
+        assert [(d.name, d.function.params) for d in found] == [("h", ("t",))], before
+
+
+def test_a_definition_may_use_one_made_earlier_in_its_formula() -> None:
+    found = definitions_in("g(t) = 2t, \\quad h(t) = g(t) + 1", Context(), frozenset())
+    assert [d.name for d in found] == ["g", "h"]
+
+
+def test_the_longest_formula_searched() -> None:
+    from pizarra.math.exact.prose import MAX_FORMULA
+
+    head = "g(t) = t"
+    exact = head + " " * (MAX_FORMULA - len(head))
+    assert [d.name for d in definitions_in(exact, Context(), frozenset())] == ["g"]
+    assert definitions_in(exact + " ", Context(), frozenset()) == []
+
+
+def test_a_definition_is_read_in_the_lessons_language() -> None:
+    lesson = replace(_lesson("g(t) = 1{,}5t", "g(2) = 3", "g(2) = 30"), lang="es")
+    assert [s for _, s, _ in _statuses(lesson)] == [U, C, F]
+    # in English numerals 1{,}500 is 1500: k(1) = 1500 must never be checked here
+    lesson = replace(_lesson("k(x) = 1{,}500x", "k(1) = 1500", "k(1) = 1{,}5"), lang="es")
+    assert [s for _, s, _ in _statuses(lesson)] == [U, F, C]
+
+
+def test_a_value_at_e_defines_nothing() -> None:
+    # g(e) = 2e states a value of g at e: it must not make g(1) = 2 checked
+    lesson = _lesson("g(e) = 2e", "g(1) = 2")
+    assert [s for _, s, _ in _statuses(lesson)] == [U, U]
+    assert "defines" not in _statuses(lesson)[0][2]
+
+
+def test_a_definition_and_a_redefinition_keep_their_claim_and_no_hint() -> None:
+    records, problems = claim_records(_lesson("g(t) = 3t - 1", "g(x) = 2x"))
+    assert [(r.claim, r.status, r.hint) for r in records] == [
+        ("g(t) = 3t - 1", U, ""),
+        ("g(x) = 2x", U, ""),
+    ]
+    assert records[1].reason == problems[0].message
+    assert problems[0].hint == (
+        "give the new function another name (h, g_2), or drop one of the definitions"
+    )

@@ -204,3 +204,76 @@ def test_a_failure_quotes_the_claim() -> None:
     assert verdict.message == (
         "claim is false: 1\\text{ s} = 999\\text{ ms} (in ms: left side is 1000, right side is 999)"
     )
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        # different units on the two sides, so each side's units are read
+        pytest.param("\\log_{2}(8)\\text{ min} = 180\\text{ s}", C, id="after-a-subscript"),
+        pytest.param("\\log_{2}(8)\\text{ min} = 181\\text{ s}", F, id="after-a-subscript-false"),
+        pytest.param("\\log_{{2}}(8)\\text{ min} = 180\\text{ s}", C, id="after-nested-braces"),
+    ],
+)
+def test_a_unit_after_a_subscript_is_read(tex: str, expected: Status) -> None:
+    assert _verdict(tex)[0] is expected
+
+
+def test_a_unit_right_after_a_letter_subscript_is_read() -> None:
+    # read as a unit, so the claim is a quantity with a letter, not a number with words
+    assert _verdict("x_{1}\\text{ min} = 60\\text{ s}") == (
+        U,
+        "a quantity with letters is not decided",
+    )
+
+
+def test_a_unit_word_inside_a_subscript_is_not_a_unit() -> None:
+    # inside the subscript, even after a nested group: text, not a unit in a function
+    assert _verdict("\\log_{{2}\\text{ s}}(8) = 3") == (
+        U,
+        "words or a unit (\\text{ s}) next to a number",
+    )
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        # a unit word in a letter's subscript names the letter: t_s is a letter
+        pytest.param(
+            "t_{\\text{s}} = 2\\text{ s}", "a quantity with letters is not decided", id="t-s"
+        ),
+        pytest.param(
+            "x_1\\text{ min} = 60\\text{ s}", "a quantity with letters is not decided", id="x-1"
+        ),
+        # a word before a parenthesis names a function, never a unit (g is not grams)
+        pytest.param(
+            "\\text{g}(0) = 0",
+            "function application g(...) of a function pizarra does not know",
+            id="text-g",
+        ),
+        pytest.param(
+            "\\mathrm{g}\\left(0\\right) = 0",
+            "words or a unit (\\mathrm{g}) next to a number",
+            id="mathrm-g-left",
+        ),
+        pytest.param(
+            "2 = \\text{g}(",
+            "function application g(...) of a function pizarra does not know",
+            id="text-g-at-the-end",
+        ),
+    ],
+)
+def test_words_that_are_not_units(tex: str, reason: str) -> None:
+    assert _verdict(tex) == (U, reason)
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        "\\operatorname{ReLU}(1)\\text{ s} = 1000\\text{ ms}",  # a unit after a function's value
+        "3\\mathrm{\\mu s} = 0.003\\text{ ms}",  # a spelling of two words
+    ],
+    ids=["after-a-function", "two-words"],
+)
+def test_units_beside_functions_and_spaces_are_read(tex: str) -> None:
+    assert _verdict(tex)[0] is C
