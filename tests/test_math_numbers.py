@@ -48,3 +48,12 @@ def test_the_converter_shows_what_the_explorer_shows(value: int, lang: str) -> N
     written = f"{value:,}".replace(",", "\\,")
     mathml = localized(MathCoreRenderer(), lang)(written, False)
     assert f"<mn>{format_integer(value, lang)}</mn>" in mathml
+
+
+def test_a_numeral_longer_than_an_explorer_value_is_grouped_too() -> None:
+    """2^200 has 61 digits, past the explorers' bound: a lesson may still write it."""
+    digits = str(2**200)
+    shown = display_numerals(f"2^{{200}}={digits}", "es")
+    groups = shown.removeprefix("2^{200}=").split(".")
+    assert "".join(groups) == digits
+    assert groups[0] == "1" and all(len(g) == 3 for g in groups[1:])

@@ -19,7 +19,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-from pizarra.base.i18n.numbers import format_integer, format_number
+from pizarra.base.i18n.numbers import format_number, group_digits
 from pizarra.math.exact.numerals import Numeral, scan
 from pizarra.math.mathml import MathRenderer
 
@@ -78,7 +78,7 @@ def _left_alone(tex: str, start: int, skipped: list[tuple[int, int]]) -> bool:
 def _tex_number(digits: str, fraction_digits: str, lang: str) -> str:
     """The numeral with these digits as TeX in ``lang``: a lesson writes the same
     numbers again and again, so each is formatted once."""
-    whole = format_integer(int(digits), lang) if digits[:1] != "0" or digits == "0" else digits
+    whole = group_digits(digits, lang) if digits[:1] != "0" or digits == "0" else digits
     text = whole
     if fraction_digits:
         text += _decimal_symbol(lang) + fraction_digits

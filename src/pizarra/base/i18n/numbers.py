@@ -107,8 +107,12 @@ def _rules(lang: str) -> tuple[int, int, str, str, str]:
     )
 
 
-def _group(digits: str, lang: str) -> str:
-    """The integer part ``digits`` with the locale's group separators inserted."""
+def group_digits(digits: str, lang: str) -> str:
+    """The integer part ``digits`` with the locale's group separators inserted.
+
+    Linear in the digits, so it takes any length: a formula's numeral is bounded by
+    what the claim checker reads, not by :data:`MAX_DIGITS`.
+    """
     primary, secondary, group, _, _ = _rules(lang)
     if len(digits) < primary + min_grouping_digits(lang):
         return digits
@@ -128,7 +132,7 @@ def format_integer(value: int, lang: str) -> str:
     digits = str(abs(value))
     if len(digits) > MAX_DIGITS:
         raise ValueError(f"number too large to format ({len(digits)} digits)")
-    text = _group(digits, lang)
+    text = group_digits(digits, lang)
     return _rules(lang)[4] + text if value < 0 else text
 
 
@@ -173,7 +177,7 @@ def format_number(value: Fraction, lang: str, max_fraction_digits: int = 2) -> s
     if len(whole) > MAX_DIGITS:
         raise ValueError(f"number too large to format ({len(whole)} digits)")
     _, _, _, decimal, minus = _rules(lang)
-    text = _group(whole, lang)
+    text = group_digits(whole, lang)
     if decimals:
         text += decimal + decimals
     return (minus + text) if negative else text
