@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -21,7 +23,11 @@ os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")  # the default cache
 PLAIN_ID = re.compile(r"[A-Za-z0-9_.\-]+")
 """What a parameter id may contain so that the test can be selected by its node id."""
 CLAIM_TESTS = re.compile(r"tests/test_(check_claims|exact_|soundness|claims)")
-"""The modules whose node ids mutation testing selects."""
+"""The claim tests, whose node ids mutation testing may select."""
+with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as _file:
+    _MUTMUT = tomllib.load(_file)["tool"]["mutmut"]
+SELECTED = frozenset(_MUTMUT["pytest_add_cli_args_test_selection"])
+"""The test files mutation testing runs (``[tool.mutmut]`` in pyproject.toml)."""
 
 settings.register_profile(
     "short",
@@ -59,7 +65,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     bad = [
         item.nodeid
         for item in items
-        if CLAIM_TESTS.match(item.nodeid)
+        if (CLAIM_TESTS.match(item.nodeid) or item.nodeid.split("::", 1)[0] in SELECTED)
         and "[" in item.nodeid
         and not PLAIN_ID.fullmatch(item.nodeid.split("[", 1)[1].rstrip("]"))
     ]

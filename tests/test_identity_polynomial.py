@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import sympy
 
 from pizarra.math.exact import identity
 from pizarra.math.exact.identity import MAX_SIMPLIFY_OPS, _is_zero, rational_polynomial
+from pizarra.math.exact.real import MAX_TERMS
 
 x, y = sympy.symbols("x y", real=True)
 n, k = sympy.symbols("n k", positive=True)
@@ -37,6 +40,11 @@ DIFFERENCES = [
 ]
 
 
+def plain(value: object) -> str:
+    """A selectable test id (mutation testing re-runs a test by it): ``x**2 - x`` -> ``x_2_-_x``."""
+    return re.sub(r"[^A-Za-z0-9.\-]+", "_", str(value)).strip("_")
+
+
 def simplify_decision(difference: sympy.Expr) -> bool:
     """The decision before the fast path: expand, then simplify."""
     if difference == 0 or difference.is_zero is True:
@@ -48,7 +56,7 @@ def simplify_decision(difference: sympy.Expr) -> bool:
     return bool(sympy.simplify(difference) == 0)
 
 
-@pytest.mark.parametrize("difference", DIFFERENCES, ids=str)
+@pytest.mark.parametrize("difference", DIFFERENCES, ids=plain)
 def test_the_fast_path_agrees_with_simplify(difference: sympy.Expr) -> None:
     assert _is_zero(difference) == simplify_decision(difference)
 
@@ -59,7 +67,7 @@ def test_both_kinds_of_answer_are_covered() -> None:
 
 
 @pytest.mark.parametrize(
-    "difference", [k - 2, n - 1024, x**2 - x, (x + y) ** 2 - (x**2 + y**2), m**2 - m], ids=str
+    "difference", [k - 2, n - 1024, x**2 - x, (x + y) ** 2 - (x**2 + y**2), m**2 - m], ids=plain
 )
 def test_a_nonzero_rational_polynomial_never_reaches_simplify(
     difference: sympy.Expr, monkeypatch: pytest.MonkeyPatch
@@ -69,6 +77,58 @@ def test_a_nonzero_rational_polynomial_never_reaches_simplify(
 
     monkeypatch.setattr(identity.sympy, "simplify", refuse)
     assert _is_zero(difference) is False
+
+
+def refuse_simplify(*args: object, **kwargs: object) -> sympy.Expr:
+    raise AssertionError("simplify was called")
+
+
+def test_a_long_difference_never_reaches_simplify(monkeypatch: pytest.MonkeyPatch) -> None:
+    difference = sum(sympy.sqrt(x**2 + i) for i in range(1, 17)) - 1
+    assert sympy.count_ops(difference) > MAX_SIMPLIFY_OPS
+    monkeypatch.setattr(identity.sympy, "simplify", refuse_simplify)
+    assert _is_zero(difference) is False
+
+
+@pytest.mark.parametrize(
+    ("ops", "expected"),
+    [
+        pytest.param(MAX_SIMPLIFY_OPS, True, id="at-the-bound"),
+        pytest.param(MAX_SIMPLIFY_OPS + 1, False, id="above-it"),
+    ],
+)
+def test_simplify_is_given_differences_up_to_the_bound(
+    monkeypatch: pytest.MonkeyPatch, ops: int, expected: bool
+) -> None:
+    """(x^2 - 1)/(x - 1) - (x + 1): not 0 expanded, 0 simplified."""
+    monkeypatch.setattr(identity.sympy, "count_ops", lambda expr: ops)
+    assert _is_zero((x**2 - 1) / (x - 1) - (x + 1)) is expected
+
+
+@pytest.mark.parametrize(
+    ("terms", "difference", "expected"),
+    [
+        pytest.param(MAX_TERMS, (x + 1) ** 2 - (x**2 + 2 * x + 1), True, id="zero-at-the-bound"),
+        pytest.param(MAX_TERMS + 1, (x + 1) ** 2 - (x**2 + 2 * x + 1), False, id="zero-above"),
+        pytest.param(MAX_TERMS + 1, (x + 1) ** 2 - x**2, False, id="nonzero-above"),
+    ],
+)
+def test_a_difference_is_expanded_up_to_the_bound(
+    monkeypatch: pytest.MonkeyPatch, terms: int, difference: sympy.Expr, expected: bool
+) -> None:
+    """Above the bound nothing is expanded, and nothing is proved."""
+    monkeypatch.setattr(identity, "expanded_terms", lambda expr: terms)
+    assert _is_zero(difference) is expected
+
+
+def test_a_difference_sympy_knows_is_zero_needs_no_expansion(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """(1 + sqrt 2)^2 - 3 - 2 sqrt 2 is kept as written, but sympy knows it is 0."""
+    zero = x * ((1 + sympy.sqrt(2)) ** 2 - 3 - 2 * sympy.sqrt(2))
+    assert zero != 0 and zero.is_zero is True
+    monkeypatch.setattr(identity, "expanded_terms", lambda expr: MAX_TERMS + 1)
+    assert _is_zero(zero) is True
 
 
 @pytest.mark.parametrize(
@@ -84,7 +144,7 @@ def test_a_nonzero_rational_polynomial_never_reaches_simplify(
         (2**n - 1, False),
         (x - sympy.I, False),
     ],
-    ids=str,
+    ids=plain,
 )
 def test_what_counts_as_a_rational_polynomial(expression: sympy.Expr, expected: bool) -> None:
     assert rational_polynomial(sympy.expand(expression)) is expected
