@@ -10,6 +10,7 @@ import pytest
 from pizarra.math.exact import decide
 from pizarra.math.exact.evaluate import Context
 from pizarra.math.exact.judge import MAX_TEX, SPANISH_GROUPING_HINT, Status, Verdict, judge_formula
+from pizarra.math.exact.real import OutOfBounds
 
 C, U, F = Status.CHECKED, Status.UNCHECKED, Status.FAILED
 
@@ -284,6 +285,7 @@ def test_an_approximation_between_fractions_explains_the_tolerance() -> None:
         pytest.param(TypeError, id="type"),
         pytest.param(RecursionError, id="recursion"),
         pytest.param(NotImplementedError, id="not-implemented"),
+        pytest.param(OutOfBounds, id="out-of-bounds"),
     ],
 )
 def test_an_error_of_the_general_path_leaves_the_claim_unchecked(

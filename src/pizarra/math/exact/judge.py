@@ -152,10 +152,18 @@ def _decide(
 ) -> tuple[Status, str, str]:
     """The general path: exact real arithmetic, intervals, identities (imports sympy)."""
     from pizarra.math.exact.decide import decide
+    from pizarra.math.exact.real import OutOfBounds
 
     try:
         return decide(tex, claim, link, left, right, context)
-    except (ArithmeticError, ValueError, TypeError, RecursionError, NotImplementedError):
+    except (
+        ArithmeticError,
+        ValueError,
+        TypeError,
+        RecursionError,
+        NotImplementedError,
+        OutOfBounds,
+    ):
         return Status.UNCHECKED, "too complex to decide", ""
 
 
