@@ -346,7 +346,8 @@ def verdict(label: str, ratio: float | None, limit: float, unit: str = "x") -> s
     if ratio is None:
         return f"{label} <= {limit:g}{unit}: not measured"
     met = "met" if ratio <= limit else "NOT MET"
-    return f"{label} <= {limit:g}{unit}: {met} ({ratio:.2f}{unit})"
+    shown = f"{ratio:.0f}" if unit == " MB" else f"{ratio:.2f}"
+    return f"{label} <= {limit:g}{unit}: {met} ({shown}{unit})"
 
 
 def targets(tallies: dict[int, Tally]) -> None:
