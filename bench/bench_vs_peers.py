@@ -17,7 +17,12 @@ in a bench-only folder under ``bench/`` the first time, at pinned versions:
   download that ``myst`` fetches from mystmd's template service; where that service
   cannot be reached, give a built copy of the theme with ``--mystmd-template`` (or put
   one at ``bench/.node-mystmd/book-theme``): mystmd is then skipped only if there is none.
-  Node is needed for this peer alone; pizarra needs none.
+  Such a copy is the ``themes/book`` folder of the myst-theme repository after its
+  ``npm run prod:build`` (``build/``, ``public/``), with the ``server.js``,
+  ``package.json`` and ``template.yml`` of the published book theme, its runtime
+  packages installed by ``npm install``, and a ``public/favicon.ico`` (the export
+  fetches one and fails without it). Node is needed for this peer alone; pizarra needs
+  none.
 
 Equivalent input. Every peer gets the generated Markdown as it is, math as ``$...$``.
 MkDocs leaves the math as text (all it does without extensions); Sphinx reads it with
