@@ -48,8 +48,12 @@ mutate: setup
 		> mutmut.log 2>&1 || (tail -c 2000 mutmut.log; exit 1)
 	$(BIN)/python scripts/mutation_score.py
 
+# bench_vs_peers: pizarra, MkDocs, Sphinx and mystmd on 20 and 200 lessons (needs node and
+# npm for mystmd alone). One round of both sizes took 7.4 min on 2 cores; the default 3
+# rounds take about three times that (Sphinx's cold build of 200 lessons is about 3 min).
 bench: setup
 	$(BIN)/python bench/bench_vs_mkdocs.py
+	$(BIN)/python bench/bench_vs_peers.py --rounds 3
 	$(BIN)/python bench/bench_first_page.py
 	$(BIN)/python bench/bench_build.py
 	$(BIN)/python bench/bench_parse.py
