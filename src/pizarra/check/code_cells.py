@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.check.animation_frames import dropped_frames
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.check.cell_text import (
     CELL_FRAME,
@@ -199,7 +200,7 @@ def _check_one(
         return [Diagnostic(cell.pos, stopped[0], hint=stopped[1])]
     if result.exit_code != 0:
         return [_failure(path, outcome, code_lines)]
-    found = unsafe_figures(cell.pos, result.figures)
+    found = [*unsafe_figures(cell.pos, result.figures), *dropped_frames(cell.pos, result.figures)]
     if result.stderr.strip():
         found.append(
             Diagnostic(

@@ -8,10 +8,6 @@
   soon as pandas is imported, before any cell can change them.
 - a DataFrame left as a cell's value shows as a table: :func:`table_html` sends its
   ``text/html``, which the site rebuilds from its cells (:mod:`pizarra.render.frame_table`).
-- a matplotlib animation left as a cell's value is, in a notebook, a still frame and
-  ``<...FuncAnimation at 0x...>``: on a static page, neither the motion nor the text
-  means anything, and the address changes at each run. :func:`refusal` turns it into an
-  error at the cell's line that says what to show instead.
 """
 
 from __future__ import annotations
@@ -81,18 +77,3 @@ def table_html(value: object) -> str:
     except Exception:
         return ""
     return html if isinstance(html, str) and len(html) <= MAX_HTML else ""
-
-
-ANIMATION = (
-    "a matplotlib animation cannot be shown on a static page: draw the frames that matter "
-    "as figures of their own (call the update function for frame k, then plt.show()), "
-    "or end the line with ';' to show only its first frame"
-)
-
-
-def refusal(value: object) -> Exception | None:
-    """The error for a cell's value that cannot be shown as Jupyter would, or None."""
-    animation = sys.modules.get("matplotlib.animation")
-    if animation is not None and isinstance(value, animation.Animation):
-        return NotImplementedError(ANIMATION)
-    return None
