@@ -24,6 +24,7 @@ from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.imported_conventions import imported_conventions
+from pizarra.source.jupyter_anchors import jupyter_anchors, point_links
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
@@ -118,8 +119,7 @@ def import_file(
 
 
 def _title_from_name(stem: str) -> str:
-    """``02.08-Sorting`` -> ``Sorting``; ``01_02_Phugoid_Oscillation`` -> ``Phugoid
-    Oscillation``."""
+    """A title from a file name: ``01_02_Phugoid_Oscillation`` -> ``Phugoid Oscillation``."""
     words = re.sub(r"^[\d._-]+", "", stem).replace("_", " ").replace("-", " ").split()
     return " ".join(words) or stem
 
@@ -169,12 +169,13 @@ def _notebook_parts(
     if isinstance(language, str) and language.lower() not in ("python", "python3", ""):
         raise NotImportable(f"{path}: its kernel runs {language}; pizarra's cells run Python")
     parts, code_cells = [], 0
+    anchors = jupyter_anchors([c.source for c in notebook.cells if c.cell_type == "markdown"])
     try:
         for index, cell in enumerate(notebook.cells, start=1):
             source = cell.source.rstrip("\n") if isinstance(cell.source, str) else ""
             if cell.cell_type == "markdown":
                 source = atx_headings(html_to_markdown(source, f"cell {index}", notes))
-                source = inline_environments(source)
+                source = point_links(inline_environments(source), anchors, index, notes)
                 source = _notebook_links(source, lessons, index, notes)
                 source = attached_images(cell, source, path.stem, index, notes, files)
                 parts.append(_Part(markdown_cell(source, index, notes), 1, True, index))
