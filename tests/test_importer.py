@@ -337,3 +337,15 @@ def test_an_imported_lesson_reads_prose_as_notebooks_write_it(tmp_path: Path) ->
     diagnostics, counts = check_claims(lesson)
     assert diagnostics == []
     assert counts.checked == 2 and counts.failed == 0
+
+
+def test_a_myst_files_html_and_setext_title_become_markdown(tmp_path: Path) -> None:
+    path = tmp_path / "opening.md"
+    (tmp_path / "pic.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    path.write_text(
+        "Python for Science\n==================\n\nRead on.\n\n"
+        '<img src="pic.png" alt="A field of arrows">\n'
+    )
+    imported = import_file(path)
+    assert "![A field of arrows](pic.png)" in imported.text
+    assert "title: Python for Science" in imported.text and "<img" not in imported.text

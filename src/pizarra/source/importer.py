@@ -79,10 +79,9 @@ def import_file(
 ) -> Imported:
     """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite};
     ``cell_timeout`` (a book's ``execute: timeout``) goes into the front matter.
-
-    ``lessons`` names (file stems) the lessons of the course being made: a link to a
-    sibling notebook among them becomes a link to that lesson; one to a notebook not
-    imported is kept as its text, with a note. None: only the notebook itself.
+    ``lessons`` names (file stems) the lessons of the course: a link to a sibling notebook
+    among them becomes a lesson link, one to another notebook its text, with a note (None:
+    only the notebook itself). A MyST file's HTML and setext headings become Markdown.
 
     A notebook's saved outputs become ``{output}`` blocks (pinned: each build checks the
     cell still prints them) only with ``pin_outputs``; by default the page shows what
@@ -103,7 +102,8 @@ def import_file(
     else:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         body, meta_title = _strip_front_matter(text)
-        parts = [_Part(body, 1 + text[: len(text) - len(body)].count("\n"), True)]
+        start = 1 + text[: len(text) - len(body)].count("\n")
+        parts = [_Part(atx_headings(html_to_markdown(body, path.name, notes)), start, True)]
     imported = _as_lesson(
         parts,
         meta_title,
