@@ -105,3 +105,15 @@ def test_a_frame_of_thirty_columns_is_cut_where_jupyter_cuts_it() -> None:
     assert result.ok
     assert "c9" in result.stdout and "c20" in result.stdout and "..." in result.stdout
     assert "[1 rows x 30 columns]" in result.stdout
+
+
+def test_an_animation_shown_as_html_video_or_player_is_its_frames_with_no_ffmpeg() -> None:
+    for method in ("to_html5_video", "to_jshtml"):
+        code = ANIMATE.format(end="").replace(
+            "FuncAnimation(fig, step, frames=3)\n",
+            "from IPython.display import HTML\n"
+            f"HTML(FuncAnimation(fig, step, frames=3).{method}())\n",
+        )
+        [result] = run(code)
+        assert result.ok and result.stdout == "", (method, result.stderr)
+        assert [(f.frame, f.frames) for f in result.figures] == [(1, 3), (2, 3), (3, 3)]

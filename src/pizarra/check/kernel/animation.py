@@ -13,6 +13,9 @@ The work is bounded: an animation with no end (``frames=None`` and no ``save_cou
 is stepped ``MAX_STEPS`` times. Stepping calls the animation's own update function for
 every frame, in order, so an update that depends on the previous one draws what the
 animation would have. matplotlib is imported only when a value is an animation.
+
+A notebook that shows its animation with ``HTML(anim.to_jshtml())`` or
+``HTML(anim.to_html5_video())`` gets the same frames (:func:`install`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,33 @@ FRAMES_BUDGET = 6 * 1024 * 1024
 
 MAX_STEPS = 1000
 """Frames an animation is stepped through at most."""
+
+
+class FramesShown(str):
+    """What ``to_jshtml()`` and ``to_html5_video()`` return in the kernel: no player and
+    no video (the kernel has no ffmpeg to rely on, a page no inline script), but an empty
+    text whose frames are already among the cell's figures. ``HTML(anim.to_jshtml())``
+    left as a cell's value therefore shows them, and prints nothing."""
+
+
+def install() -> None:
+    """Make ``Animation.to_jshtml`` and ``to_html5_video`` hand the frames over instead.
+
+    Called by the kernel's matplotlib backend when matplotlib loads it, before any
+    animation can exist (an animation needs a figure, a figure the backend)."""
+    from matplotlib.animation import Animation
+
+    def as_frames(self: Any, *args: object, **kwargs: object) -> FramesShown:
+        take_frames(self)
+        return FramesShown()
+
+    Animation.to_jshtml = as_frames  # type: ignore[method-assign]
+    Animation.to_html5_video = as_frames  # type: ignore[method-assign]
+
+
+def shown_as_frames(value: object) -> bool:
+    """True for the value of ``anim.to_jshtml()``, or an ``HTML`` object holding it."""
+    return isinstance(value, FramesShown) or isinstance(getattr(value, "data", None), FramesShown)
 
 
 class AnimationError(RuntimeError):

@@ -36,7 +36,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pizarra.check.kernel import jupyter_defaults
-from pizarra.check.kernel.animation import AnimationError, is_animation, take_frames
+from pizarra.check.kernel.animation import (
+    AnimationError,
+    is_animation,
+    shown_as_frames,
+    take_frames,
+)
 from pizarra.check.kernel.magics import MissingPackage, Shell, transform, uses_ipython_syntax
 
 REQUEST_FD = 0
@@ -120,6 +125,8 @@ def _execute(code: str, name: str, namespace: dict[str, Any]) -> str:
         except AnimationError as error:
             _raise_at(error, name, last.lineno)
         namespace["_"] = value
+        return ""
+    if shown_as_frames(value):
         return ""
     if value is not None:
         namespace["_"] = value
