@@ -349,3 +349,12 @@ def test_a_myst_files_html_and_setext_title_become_markdown(tmp_path: Path) -> N
     imported = import_file(path)
     assert "![A field of arrows](pic.png)" in imported.text
     assert "title: Python for Science" in imported.text and "<img" not in imported.text
+
+
+def test_html_after_a_code_span_that_looks_like_html_is_the_one_converted() -> None:
+    from pizarra.source.html_markdown import html_to_markdown
+
+    text = "using <span>``%run</span>. Then type <span>``%run hello</span>, and `<b>` <b>x</b>"
+    assert html_to_markdown(text, "cell 1", []) == (
+        "using ``%run</span>. Then type <span>``%run hello, and `<b>` **x**"
+    )
