@@ -44,8 +44,8 @@ class FramesShown(str):
 def install() -> None:
     """Make ``Animation.to_jshtml`` and ``to_html5_video`` hand the frames over instead.
 
-    Called by the kernel's matplotlib backend when matplotlib loads it, before any
-    animation can exist (an animation needs a figure, a figure the backend)."""
+    Called when a cell imports ``matplotlib.animation``
+    (:func:`pizarra.check.kernel.jupyter_defaults.install`)."""
     from matplotlib.animation import Animation
 
     def as_frames(self: Any, *args: object, **kwargs: object) -> FramesShown:

@@ -36,11 +36,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from numpy.typing import ArrayLike
 
-from pizarra.check.kernel import animation
-
 FigureCanvas = FigureCanvasAgg
-
-animation.install()
 
 DENSE_POINTS = 50_000
 """Points (vertices and markers) past which one artist is drawn as an image."""
