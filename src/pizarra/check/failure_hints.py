@@ -46,7 +46,13 @@ def failure_hint(last_line: str, stderr: str, code: str, memory_mib: int | None)
 def offline_hint(code: str) -> str:
     """Download the file and put it beside the lesson: the kernel has no network."""
     url = _URL.search(code)
-    what = f"`{url.group(0)}`" if url else "the file it reads"
+    what = "the file it reads"
+    if url is not None:
+        what = (
+            f"the file it reads from `{url.group(0)}`"
+            if url.group(0).endswith("/")
+            else f"`{url.group(0)}`"
+        )
     return (
         f"a lesson's kernel has no network: download {what}, put it beside the lesson "
         "(or the notebook, before `pizarra import`, which copies the files the code "
