@@ -358,3 +358,12 @@ def test_html_after_a_code_span_that_looks_like_html_is_the_one_converted() -> N
     assert html_to_markdown(text, "cell 1", []) == (
         "using ``%run</span>. Then type <span>``%run hello, and `<b>` **x**"
     )
+
+
+def test_html_around_a_code_span_on_a_later_line_of_a_paragraph_is_converted() -> None:
+    from pizarra.source.html_markdown import html_to_markdown
+
+    text = "Intro.\n\nA line,\nthe <span>`numpy`</span> module\nand <b>more</b>."
+    assert html_to_markdown(text, "cell 1", []) == (
+        "Intro.\n\nA line,\nthe `numpy` module\nand **more**."
+    )
