@@ -367,3 +367,22 @@ def test_html_around_a_code_span_on_a_later_line_of_a_paragraph_is_converted() -
     assert html_to_markdown(text, "cell 1", []) == (
         "Intro.\n\nA line,\nthe `numpy` module\nand **more**."
     )
+
+
+def test_a_myst_code_cell_that_loads_a_file_holds_its_code(tmp_path: Path) -> None:
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "filter.py").write_text("def f(x):\n    return '```' + x\n")
+    page = tmp_path / "lecture.md"
+    page.write_text(
+        "# Filters\n\nThe code:\n\n```{code-cell} ipython3\n:tags: [hide-input]\n"
+        ":load: _static/filter.py\n```\n\n```{code-cell} ipython3\n:load: ../outside.py\n```\n"
+    )
+    (tmp_path.parent / "outside.py").write_text("x = 1\n")
+    imported = import_file(page, root=tmp_path)
+    assert "````{code-cell} ipython3\n:tags: [hide-input]\ndef f(x):\n" in imported.text
+    assert "    return '```' + x\n````" in imported.text
+    assert ":load: ../outside.py" in imported.text  # outside the book: left, with a note
+    assert any("is not a file in the book's folder" in note for note in imported.notes)
+    lesson, errors = parse_lesson(tmp_path / "lecture.md", "lecture.md", imported.text)
+    assert lesson is not None and len(list(lesson.code_cells())) == 2
+    assert [e.message for e in errors] == ["unknown option :load:"]

@@ -25,6 +25,7 @@ from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.imported_conventions import imported_conventions
 from pizarra.source.jupyter_anchors import jupyter_anchors, point_links
+from pizarra.source.load_option import myst_body
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
@@ -81,10 +82,9 @@ def import_file(
     ``cell_timeout`` (a book's ``execute: timeout``) goes into the front matter.
     ``lessons`` names (file stems) the lessons of the course: a link to a sibling notebook
     among them becomes a lesson link, one to another notebook its text, with a note (None:
-    only the notebook itself). A MyST file's HTML and setext headings become Markdown.
-
-    A notebook's saved outputs become ``{output}`` blocks (pinned: each build checks the
-    cell still prints them) only with ``pin_outputs``; by default the page shows what
+    only the notebook itself). A MyST file: see ``myst_body``. A notebook's saved outputs
+    become ``{output}`` blocks (pinned: each build checks the cell still prints them)
+    only with ``pin_outputs``; by default the page shows what
     the cell prints when the lesson is built, as Jupyter Book shows a re-executed
     notebook, since outputs saved under other library versions rarely match. Image files
     it shows are found beside it (under ``root``, the book's folder, when given) and
@@ -103,7 +103,7 @@ def import_file(
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         body, meta_title = _strip_front_matter(text)
         start = 1 + text[: len(text) - len(body)].count("\n")
-        parts = [_Part(atx_headings(html_to_markdown(body, path.name, notes)), start, True)]
+        parts = [_Part(myst_body(body, path, root or path.parent, notes), start, True)]
     imported = _as_lesson(
         parts,
         meta_title,
