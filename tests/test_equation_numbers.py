@@ -57,3 +57,16 @@ def test_own_tags_and_unnumbered_environments_take_no_number() -> None:
     assert number_environment("\\begin{aligned}x\\end{aligned}", never) is None
     tagged = number_environment("\\begin{equation}x\\tag{A}\\end{equation}", never)
     assert tagged is not None and tagged.numbers == ()
+
+
+def test_a_label_in_an_eqnarray_names_it_and_is_not_typeset() -> None:
+    from pizarra.check.math import check_math
+
+    body = (
+        "\\begin{eqnarray}\nx &=& 1 \\nonumber\\\\\n\\label{presa} y &=& 2\n\\end{eqnarray}\n\n"
+        "Por {eq}`presa` {cite}`libro`.\n"
+    )
+    lesson, errors = lesson_from(body)
+    assert errors == [] and lesson is not None
+    assert check_math(lesson, MathCoreRenderer()) == []
+    assert check_references(small_course(lesson), lesson) == []

@@ -325,7 +325,8 @@ def test_figures_are_taken_once_and_in_order() -> None:
 
 def test_ipython_shell_lines_and_the_common_magics_run() -> None:
     results = run(
-        "%matplotlib inline\n!echo from the shell\nx = 3\n",
+        "%matplotlib inline\n%config InlineBackend.figure_format = 'retina'\n"
+        "!echo from the shell\nx = 3\n",
         "%time y = x * 2\nprint(y)\n",
         "%time x + 1",
     )

@@ -337,3 +337,52 @@ def test_an_imported_lesson_reads_prose_as_notebooks_write_it(tmp_path: Path) ->
     diagnostics, counts = check_claims(lesson)
     assert diagnostics == []
     assert counts.checked == 2 and counts.failed == 0
+
+
+def test_a_myst_files_html_and_setext_title_become_markdown(tmp_path: Path) -> None:
+    path = tmp_path / "opening.md"
+    (tmp_path / "pic.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    path.write_text(
+        "Python for Science\n==================\n\nRead on.\n\n"
+        '<img src="pic.png" alt="A field of arrows">\n'
+    )
+    imported = import_file(path)
+    assert "![A field of arrows](pic.png)" in imported.text
+    assert "title: Python for Science" in imported.text and "<img" not in imported.text
+
+
+def test_html_after_a_code_span_that_looks_like_html_is_the_one_converted() -> None:
+    from pizarra.source.html_markdown import html_to_markdown
+
+    text = "using <span>``%run</span>. Then type <span>``%run hello</span>, and `<b>` <b>x</b>"
+    assert html_to_markdown(text, "cell 1", []) == (
+        "using ``%run</span>. Then type <span>``%run hello, and `<b>` **x**"
+    )
+
+
+def test_html_around_a_code_span_on_a_later_line_of_a_paragraph_is_converted() -> None:
+    from pizarra.source.html_markdown import html_to_markdown
+
+    text = "Intro.\n\nA line,\nthe <span>`numpy`</span> module\nand <b>more</b>."
+    assert html_to_markdown(text, "cell 1", []) == (
+        "Intro.\n\nA line,\nthe `numpy` module\nand **more**."
+    )
+
+
+def test_a_myst_code_cell_that_loads_a_file_holds_its_code(tmp_path: Path) -> None:
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "filter.py").write_text("def f(x):\n    return '```' + x\n")
+    page = tmp_path / "lecture.md"
+    page.write_text(
+        "# Filters\n\nThe code:\n\n```{code-cell} ipython3\n:tags: [hide-input]\n"
+        ":load: _static/filter.py\n```\n\n```{code-cell} ipython3\n:load: ../outside.py\n```\n"
+    )
+    (tmp_path.parent / "outside.py").write_text("x = 1\n")
+    imported = import_file(page, root=tmp_path)
+    assert "````{code-cell} ipython3\n:tags: [hide-input]\ndef f(x):\n" in imported.text
+    assert "    return '```' + x\n````" in imported.text
+    assert ":load: ../outside.py" in imported.text  # outside the book: left, with a note
+    assert any("is not a file in the book's folder" in note for note in imported.notes)
+    lesson, errors = parse_lesson(tmp_path / "lecture.md", "lecture.md", imported.text)
+    assert lesson is not None and len(list(lesson.code_cells())) == 2
+    assert [e.message for e in errors] == ["unknown option :load:"]

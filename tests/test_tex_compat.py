@@ -176,3 +176,10 @@ def test_katex_commands_math_core_cannot_draw_are_errors_with_a_hint(
 def test_mbox_is_text() -> None:
     assert rewrite(r"x \mbox{ if } y").tex == r"x \text{ if } y"
     assert "<mtext" in MathCoreRenderer()(r"x \mbox{ if } y", False)
+
+
+def test_hbox_is_text_and_a_backslash_ending_a_line_is_a_space() -> None:
+    assert rewrite(r"y = 0 \hbox { for } t \geq 0").tex == r"y = 0 \text { for } t \geq 0"
+    assert rewrite("\\lim_{N}\\\n\\sum x").tex == "\\lim_{N}\\ \\sum x"
+    mathml = MathCoreRenderer()("a\\\nb \\hbox{ if } c", True)
+    assert "<mtext>\xa0if\xa0</mtext>" in mathml and "Unknown" not in mathml

@@ -147,7 +147,13 @@ def _to_json(result: RunResult) -> dict[str, object]:
         "stderr": result.stderr,
         "duration": result.duration,
         "figures": [
-            {"svg": base64.b64encode(f.svg).decode(), "width": f.width, "height": f.height}
+            {
+                "svg": base64.b64encode(f.svg).decode(),
+                "width": f.width,
+                "height": f.height,
+                "frame": f.frame,
+                "frames": f.frames,
+            }
             for f in result.figures
         ],
         "html": result.html,
@@ -158,7 +164,13 @@ def _from_json(data: object) -> CachedResult | None:
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
         return None
     figures = tuple(
-        Figure(base64.b64decode(f["svg"]), int(f["width"]), int(f["height"]))
+        Figure(
+            base64.b64decode(f["svg"]),
+            int(f["width"]),
+            int(f["height"]),
+            int(f.get("frame", 0)),
+            int(f.get("frames", 0)),
+        )
         for f in data["figures"]
     )
     result = RunResult(

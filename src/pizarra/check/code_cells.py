@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
+from pizarra.check.animation_frames import dropped_frames
 from pizarra.check.cell_cache import ResultCache, imported_modules, same_output
 from pizarra.check.cell_text import (
     CELL_FRAME,
@@ -25,6 +26,7 @@ from pizarra.check.cell_text import (
     plain,
     size,
 )
+from pizarra.check.failure_hints import failure_hint, killed_hint
 from pizarra.check.figure_svg import svg_problem, unsafe_figures
 from pizarra.check.install_hint import (
     install_command,
@@ -169,7 +171,7 @@ def check_code_cells(
     front matter ``pin_outputs: true``) requires every output pinned: then it is an error.
     """
     by_pos = {o.cell.pos: o for o in outcomes}
-    code_lines = [c.code_line for c in runnable_cells(lesson)]
+    code_lines, path = [c.code_line for c in runnable_cells(lesson)], lesson.display_path
     diagnostics: list[Diagnostic] = []
     for cell in lesson.code_cells():
         if cell.language not in LANGUAGES:
@@ -181,14 +183,18 @@ def check_code_cells(
                 )
             )
         elif (outcome := by_pos.get(cell.pos)) is not None:
-            diagnostics.extend(
-                _check_one(lesson.display_path, outcome, output_limit, code_lines, pin)
-            )
+            memory = lesson.kernel_memory
+            diagnostics.extend(_check_one(path, outcome, output_limit, code_lines, pin, memory))
     return diagnostics
 
 
 def _check_one(
-    path: str, outcome: CellOutcome, limit: int, code_lines: Sequence[int], pin: bool = False
+    path: str,
+    outcome: CellOutcome,
+    limit: int,
+    code_lines: Sequence[int],
+    pin: bool = False,
+    memory: int | None = None,
 ) -> list[Diagnostic]:
     cell, result = outcome.cell, outcome.result
     if result.missing_packages:
@@ -198,8 +204,8 @@ def _check_one(
     if (stopped := _stopped(result, limit)) is not None:
         return [Diagnostic(cell.pos, stopped[0], hint=stopped[1])]
     if result.exit_code != 0:
-        return [_failure(path, outcome, code_lines)]
-    found = unsafe_figures(cell.pos, result.figures)
+        return [_failure(path, outcome, code_lines, memory)]
+    found = [*unsafe_figures(cell.pos, result.figures), *dropped_frames(cell.pos, result.figures)]
     if result.stderr.strip():
         found.append(
             Diagnostic(
@@ -334,14 +340,16 @@ def _unstable(cell: CodeCell, first: RunResult, second: RunResult | None) -> Dia
     )
 
 
-def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diagnostic:
+def _failure(
+    path: str, outcome: CellOutcome, code_lines: Sequence[int], memory: int | None
+) -> Diagnostic:
     """An exception (with the traceback mapped to the lesson) or an abnormal exit."""
     cell, result = outcome.cell, outcome.result
     detail = bounded(map_cell_lines(result.stderr, path, code_lines), tail=True)
     code = result.exit_code
     if code is not None and code < 0:
         name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
-        hint = _KILLED_HINT if name == "SIGKILL" else ""
+        hint = killed_hint(memory) if name == "SIGKILL" else ""
         message = f"the code cell was killed by signal {name}"
         return Diagnostic(cell.pos, message, hint=hint, detail=detail)
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
@@ -354,21 +362,18 @@ def _failure(path: str, outcome: CellOutcome, code_lines: Sequence[int]) -> Diag
         )
     if code == 1 and lines and CELL_FRAME.search(result.stderr):
         module = missing_module(lines[-1])
+        bound = failure_hint(lines[-1].strip(), result.stderr, cell.code, memory)
         return Diagnostic(
             _innermost_line(result.stderr, outcome),
             f"the code cell raised {plain(lines[-1].strip())[:300]}",
             hint=f"install it: {install_command((module,))}"
             if module
-            else "tag the cell `raises-exception` if the error is what it shows",
+            else bound or "tag the cell `raises-exception` if the error is what it shows",
             detail=detail,
         )
     return Diagnostic(cell.pos, f"the code cell exited with status {code}", detail=detail)
 
 
-_KILLED_HINT = (
-    "a kernel whose memory (its processes and shared memory together) passes the "
-    "lesson's limit is killed: use less, or raise `kernel_memory` in the front matter"
-)
 _MAGIC_ERROR = "pizarra.check.kernel.magics.MagicError: "
 """How a magic the kernel does not run ends its traceback (an internal name, not shown)."""
 

@@ -16,7 +16,8 @@ converter in :mod:`pizarra.math.mathml`) refuses:
   (a font switch as a subscript);
 - KaTeX's ``alignat``, ``smallmatrix``, ``\\substack``, ``\\widetilde`` and the overlaps
   ``\\mathclap``, ``\\rlap``... (drawn as plain groups).
-- ``\\mbox{...}``, LaTeX's text box, which is ``\\text{...}``.
+- ``\\mbox{...}`` and ``\\hbox{...}``, TeX's text boxes, which are ``\\text{...}``;
+- ``\\`` at the end of a line, TeX's control space, which is ``\\ ``.
 
 :func:`rewrite` turns these into forms math-core knows, and remembers where each piece
 came from, so that an error in the rewritten TeX is reported at the author's column.
@@ -79,6 +80,8 @@ RENAMED = {
     "underlinesegment": "\\underline",
     "smash": "",
     "mbox": "\\text",
+    "hbox": "\\text",
+    "\n": "\\ ",
 }
 """Commands math-core lacks, drawn by a near equivalent."""
 
@@ -95,7 +98,7 @@ _OPERATORS = re.compile(r"(?:[-+=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|
 _TRIGGER = re.compile(
     r"\\cr|split|\$|\\\\|\\tag|dots|\\mathellipsis|color|eqnarray|alignat|smallmatrix"
     r"|\\substack|\\wide|\\(?:rm|bf|it|sf|tt)\b|lap\b|matrix\*|\\text(?:normal|up|md)"
-    r"|\\mathnormal|\\pmb|\\centerdot|\\var(?:lim|inj|proj)|segment|\\smash|\\mbox"
+    r"|\\mathnormal|\\pmb|\\centerdot|\\var(?:lim|inj|proj)|segment|\\smash|\\[mh]box|\\\n"
 )
 """A cheap first look: formulas without any of these are given to math-core unchanged."""
 

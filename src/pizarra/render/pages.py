@@ -18,6 +18,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.base.i18n.dates import long_date
 from pizarra.base.i18n.plurals import counted
 from pizarra.base.i18n.strings import t
+from pizarra.check.animation_frames import shown_figures
 from pizarra.check.xref import resolve
 from pizarra.math.mathml import MathRenderer, with_macros
 from pizarra.render.alternates import alternate_links, original_href
@@ -284,7 +285,9 @@ def _render_blocks(
                         render=lambda inner: _render_blocks(
                             inner, prose, query, figures, printed, tables
                         ),
-                        figures=figures.get(block.pos, ()) if isinstance(block, CodeCell) else (),
+                        figures=shown_figures(figures.get(block.pos, ()))
+                        if isinstance(block, CodeCell)
+                        else (),
                         printed=printed.get(block.pos, "") if isinstance(block, CodeCell) else "",
                         table=Markup(frame_table(tables[block.pos], t(prose.lang, "table")))
                         if isinstance(block, CodeCell) and block.pos in tables

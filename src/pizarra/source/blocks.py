@@ -184,6 +184,10 @@ class Figure:
     """Its width in CSS pixels."""
     height: int
     """Its height in CSS pixels."""
+    frame: int = 0
+    """For a frame of an animation, its number (from 1) in the animation; else 0."""
+    frames: int = 0
+    """For a frame of an animation, how many frames the animation has; else 0."""
 
     @property
     def name(self) -> str:

@@ -112,6 +112,13 @@ def html_to_markdown(text: str, where: str, notes: list[str]) -> str:
             converter = _Converter(dropped, block=False)
             out, cursor = [], 0
             for child in token.children or []:
+                if child.type == "code_inline":  # step over it: its text may look like HTML
+                    at = source.find(child.markup + child.content, cursor)
+                    close = at + len(child.markup + child.content) if at >= 0 else -1
+                    close = source.find(child.markup, close) if close >= 0 else -1
+                    if close >= 0:
+                        out.append(source[cursor : close + len(child.markup)])
+                        cursor = close + len(child.markup)
                 if child.type != "html_inline":
                     continue
                 at = source.find(child.content, cursor)

@@ -24,6 +24,8 @@ from pizarra.source.attachments import attached_images
 from pizarra.source.fences import closes, opening_fence
 from pizarra.source.html_markdown import html_to_markdown
 from pizarra.source.imported_conventions import imported_conventions
+from pizarra.source.jupyter_anchors import jupyter_anchors, point_links
+from pizarra.source.load_option import myst_body
 from pizarra.source.local_images import local_images
 from pizarra.source.markdown_tidy import atx_headings, inline_environments, tight_display_math
 from pizarra.source.notebook import code_cell, code_cell_count, markdown_cell
@@ -78,13 +80,11 @@ def import_file(
 ) -> Imported:
     """Convert ``path`` (``.ipynb`` or ``.md``); ``bibliography`` lists .bib files for {cite};
     ``cell_timeout`` (a book's ``execute: timeout``) goes into the front matter.
-
-    ``lessons`` names (file stems) the lessons of the course being made: a link to a
-    sibling notebook among them becomes a link to that lesson; one to a notebook not
-    imported is kept as its text, with a note. None: only the notebook itself.
-
-    A notebook's saved outputs become ``{output}`` blocks (pinned: each build checks the
-    cell still prints them) only with ``pin_outputs``; by default the page shows what
+    ``lessons`` names (file stems) the lessons of the course: a link to a sibling notebook
+    among them becomes a lesson link, one to another notebook its text, with a note (None:
+    only the notebook itself). A MyST file: see ``myst_body``. A notebook's saved outputs
+    become ``{output}`` blocks (pinned: each build checks the cell still prints them)
+    only with ``pin_outputs``; by default the page shows what
     the cell prints when the lesson is built, as Jupyter Book shows a re-executed
     notebook, since outputs saved under other library versions rarely match. Image files
     it shows are found beside it (under ``root``, the book's folder, when given) and
@@ -102,7 +102,8 @@ def import_file(
     else:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         body, meta_title = _strip_front_matter(text)
-        parts = [_Part(body, 1 + text[: len(text) - len(body)].count("\n"), True)]
+        start = 1 + text[: len(text) - len(body)].count("\n")
+        parts = [_Part(myst_body(body, path, root or path.parent, notes), start, True)]
     imported = _as_lesson(
         parts,
         meta_title,
@@ -118,8 +119,7 @@ def import_file(
 
 
 def _title_from_name(stem: str) -> str:
-    """``02.08-Sorting`` -> ``Sorting``; ``01_02_Phugoid_Oscillation`` -> ``Phugoid
-    Oscillation``."""
+    """A title from a file name: ``01_02_Phugoid_Oscillation`` -> ``Phugoid Oscillation``."""
     words = re.sub(r"^[\d._-]+", "", stem).replace("_", " ").replace("-", " ").split()
     return " ".join(words) or stem
 
@@ -169,12 +169,13 @@ def _notebook_parts(
     if isinstance(language, str) and language.lower() not in ("python", "python3", ""):
         raise NotImportable(f"{path}: its kernel runs {language}; pizarra's cells run Python")
     parts, code_cells = [], 0
+    anchors = jupyter_anchors([c.source for c in notebook.cells if c.cell_type == "markdown"])
     try:
         for index, cell in enumerate(notebook.cells, start=1):
             source = cell.source.rstrip("\n") if isinstance(cell.source, str) else ""
             if cell.cell_type == "markdown":
                 source = atx_headings(html_to_markdown(source, f"cell {index}", notes))
-                source = inline_environments(source)
+                source = point_links(inline_environments(source), anchors, index, notes)
                 source = _notebook_links(source, lessons, index, notes)
                 source = attached_images(cell, source, path.stem, index, notes, files)
                 parts.append(_Part(markdown_cell(source, index, notes), 1, True, index))

@@ -27,6 +27,9 @@ MAX_HTML = 512 * 1024
 MAX_SIDE = 100_000
 """Pixels of a figure's width or height."""
 
+MAX_FRAMES = 1_000_000
+"""Frames an animation's frame numbers may count up to."""
+
 
 class ProtocolError(ValueError):
     """Something on the kernel's answer pipe that the kernel itself does not write."""
@@ -90,15 +93,20 @@ def _json(line: bytes) -> Any:
 
 
 def _figure(item: object) -> Figure:
-    if not isinstance(item, dict) or set(item) != {"svg", "width", "height"}:
+    if not isinstance(item, dict) or set(item) - {"frame", "frames"} != {"svg", "width", "height"}:
         raise ProtocolError("a figure that is not a figure")
     svg, width, height = item["svg"], item["width"], item["height"]
     if not isinstance(svg, str) or not all(
         type(side) is int and 0 <= side <= MAX_SIDE for side in (width, height)
     ):
         raise ProtocolError("a figure with fields of the wrong type")
+    frame, frames = item.get("frame", 0), item.get("frames", 0)
+    if ("frame" in item) != ("frames" in item) or not (
+        type(frame) is int and type(frames) is int and 0 <= frame <= frames <= MAX_FRAMES
+    ):
+        raise ProtocolError("a figure with a frame number that is not one")
     try:
         data = base64.b64decode(svg, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise ProtocolError("a figure that is not base64") from exc
-    return Figure(data, width, height)
+    return Figure(data, width, height, frame, frames)

@@ -10,8 +10,9 @@ writes the request's marker to both, so the parent knows where the cell's output
 
 As in Jupyter, a cell whose last statement is a bare expression shows that value's
 ``text/plain`` form (IPython's pretty printer, 79 columns), unless the line ends with
-``;``; the value is kept in ``_``. pandas gets a notebook's display defaults, and an
-animation left as a value is an error (:mod:`pizarra.check.kernel.jupyter_defaults`).
+``;``; the value is kept in ``_``. pandas gets a notebook's display defaults
+(:mod:`pizarra.check.kernel.jupyter_defaults`), and a matplotlib animation left as a
+value is shown as its frames (:mod:`pizarra.check.kernel.animation`).
 IPython's ``%magic`` and ``!shell`` lines go through
 :mod:`pizarra.check.kernel.magics`. Figures left open by a cell (or shown with
 ``plt.show()``) are captured as SVG by :mod:`pizarra.check.kernel.figures`.
@@ -35,6 +36,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pizarra.check.kernel import jupyter_defaults
+from pizarra.check.kernel.animation import (
+    AnimationError,
+    is_animation,
+    shown_as_frames,
+    take_frames,
+)
 from pizarra.check.kernel.magics import MissingPackage, Shell, transform, uses_ipython_syntax
 
 REQUEST_FD = 0
@@ -112,9 +119,15 @@ def _execute(code: str, name: str, namespace: dict[str, Any]) -> str:
     body = ast.Module(tree.body[:-1], type_ignores=[])
     exec(compile(body, name, "exec", dont_inherit=True), namespace)
     value = eval(compile(ast.Expression(last.value), name, "eval", dont_inherit=True), namespace)
-    error = jupyter_defaults.refusal(value)
-    if error is not None:
-        _raise_at(error, name, last.lineno)
+    if is_animation(value):
+        try:
+            take_frames(value)
+        except AnimationError as error:
+            _raise_at(error, name, last.lineno)
+        namespace["_"] = value
+        return ""
+    if shown_as_frames(value):
+        return ""
     if value is not None:
         namespace["_"] = value
         _flush()
@@ -214,10 +227,13 @@ def _load_pretty() -> Callable[..., str]:
 def _take_figures() -> list[dict[str, Any]]:
     from pizarra.check.kernel.figures import take_figures
 
-    return [
-        {"svg": base64.b64encode(svg).decode("ascii"), "width": w, "height": h}
-        for svg, w, h in take_figures()
-    ]
+    answers: list[dict[str, Any]] = []
+    for svg, width, height, *frame in take_figures():
+        answer = {"svg": base64.b64encode(svg).decode("ascii"), "width": width, "height": height}
+        if frame and frame[0] is not None:
+            answer["frame"], answer["frames"] = frame[0]
+        answers.append(answer)
+    return answers
 
 
 def _flush() -> None:

@@ -50,7 +50,11 @@ SPARSE_POINTS = 64
 RASTER_DPI = 192
 """Pixels per inch of the rasterized parts: two device pixels per CSS pixel."""
 
-_shown: list[tuple[bytes, int, int]] = []
+Shown = tuple[bytes, int, int, tuple[int, int] | None]
+"""A figure handed over: its SVG, width, height, and ``(k, n)`` for frame k of n of an
+animation (:mod:`pizarra.check.kernel.animation`), else None."""
+
+_shown: list[Shown] = []
 
 warnings.filterwarnings("ignore", message=r'Creating legend with loc="best" can be slow')
 """matplotlib says so when placing a legend took over a second: a fact about the
@@ -64,8 +68,13 @@ def show(*args: object, **kwargs: object) -> None:
     _shown.extend(_render_open())
 
 
-def take_figures() -> list[tuple[bytes, int, int]]:
-    """Every figure shown or left open since the last call: ``(svg, width, height)``."""
+def add_shown(svg: bytes, width: int, height: int, frame: tuple[int, int] | None = None) -> None:
+    """Hand over one rendered figure (a frame of an animation) after those shown so far."""
+    _shown.append((svg, width, height, frame))
+
+
+def take_figures() -> list[Shown]:
+    """Every figure shown or left open since the last call (see :data:`Shown`)."""
     figures = [*_shown, *_render_open()]
     _shown.clear()
     return figures
@@ -82,17 +91,19 @@ def render_svg(figure: Figure) -> bytes:
     return svg
 
 
-def _render_open() -> list[tuple[bytes, int, int]]:
-    rendered = []
+def css_size(svg: bytes) -> tuple[int, int]:
+    """The SVG's width and height in CSS pixels (from its points), 640 by 480 if unsaid."""
+    match = _SIZE.search(svg)
+    if match is None:
+        return 640, 480
+    return round(float(match.group(1)) * 4 / 3), round(float(match.group(2)) * 4 / 3)
+
+
+def _render_open() -> list[Shown]:
+    rendered: list[Shown] = []
     for number in plt.get_fignums():
         svg = render_svg(plt.figure(number))
-        match = _SIZE.search(svg)
-        width, height = (
-            (round(float(match.group(1)) * 4 / 3), round(float(match.group(2)) * 4 / 3))
-            if match
-            else (640, 480)
-        )
-        rendered.append((svg, width, height))
+        rendered.append((svg, *css_size(svg), None))
     plt.close("all")
     return rendered
 

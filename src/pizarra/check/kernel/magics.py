@@ -7,8 +7,9 @@ small :class:`Shell` below. Importing IPython costs about a second, so only such
 for it. Supported: ``!command``, ``%time``/``%%time`` and ``%timeit``/``%%timeit`` (see
 :mod:`timing`), ``%pwd``, ``f?`` (help, which Jupyter shows in a pager, so the cell shows
 nothing), ``%%writefile`` or ``%%file`` (``~/name`` into the lesson's private work folder;
-the lesson's own folder is read-only) and ``%matplotlib`` (figures are always captured, so
-it does nothing). Any other magic is an error that names it.
+the lesson's own folder is read-only), ``%matplotlib`` and ``%config InlineBackend.*``
+(figures are always captured, as SVG, so they do nothing). Any other magic is an error
+that names it.
 
 A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
 must not change the environment it is checked in. It is read as the lesson's statement
@@ -134,8 +135,10 @@ class Shell:
         subprocess.run(command, shell=True, check=False)
 
     def run_line_magic(self, name: str, line: str) -> object:
-        if name == "matplotlib":
-            return None
+        if name == "matplotlib" or (name == "config" and line.startswith("InlineBackend.")):
+            return (
+                None  # figures are always captured, as SVG: the inline backend's options are moot
+            )
         if name == "time":
             return time_code(line, self.namespace, "<magic-time>")
         if name == "timeit":

@@ -21,7 +21,8 @@ PER_ROW = frozenset({"align", "gather", "flalign", "alignat", "eqnarray"})
 """Environments numbered on each row."""
 
 _ENVIRONMENT = re.compile(r"\A\s*\\begin\{([a-z]+)\}(\{[^{}]*\})?(.*)\\end\{\1\}\s*\Z", re.DOTALL)
-_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+LABELS = re.compile(r"\\label\s*\{([^{}]*)\}")
+"""A ``\\label{name}`` in an environment's TeX."""
 _UNNUMBERED = re.compile(r"\\(?:nonumber|notag|tag\*?)(?![a-zA-Z])")
 _TOKEN = re.compile(r"\\\\|\\begin\{|\\end\{|\\.|[{}]", re.DOTALL)
 
@@ -49,8 +50,8 @@ def number_environment(tex: str, next_number: Callable[[], int]) -> Numbered | N
     labels: list[tuple[str, int | None]] = []
     written: list[str] = []
     for index, row in enumerate(rows):
-        names = _LABEL.findall(row)
-        row = _LABEL.sub("", row)
+        names = LABELS.findall(row)
+        row = LABELS.sub("", row)
         last_empty = index == len(rows) - 1 and index > 0 and not row.strip()
         number: int | None = None
         if not _UNNUMBERED.search(row) and not last_empty:

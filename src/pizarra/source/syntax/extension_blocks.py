@@ -14,7 +14,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import MathItem
 from pizarra.source.syntax.context import LowerContext
-from pizarra.source.syntax.equation_numbers import number_environment
+from pizarra.source.syntax.equation_numbers import LABELS, number_environment
 from pizarra.source.syntax.targets import LABEL
 
 
@@ -22,9 +22,12 @@ def lower_extension_block(ctx: LowerContext, token: Token) -> None:
     """Record or refuse one block token of an extension (others pass untouched)."""
     pos = ctx.line_pos(token.map[0]) if token.map else SourcePos(ctx.path, 1, 1)
     if token.type == "amsmath":
-        ctx.math.append(MathItem(token.content.strip("\n"), True, pos))
-        token.meta["pos"] = pos
         numbered = number_environment(token.content, lambda: ctx.next_number("equation"))
+        # Its \label names become targets: what is checked is the TeX without them, as
+        # rendered (an eqnarray, drawn as an array, takes no \label).
+        tex = LABELS.sub("", token.content) if numbered and numbered.labels else token.content
+        ctx.math.append(MathItem(tex.strip("\n"), True, pos))
+        token.meta["pos"] = pos
         if numbered is not None:
             token.meta["tex"] = numbered.tex
             token.meta["anchors"] = [
