@@ -152,19 +152,23 @@ def _decide(
 ) -> tuple[Status, str, str]:
     """The general path: exact real arithmetic, intervals, identities (imports sympy)."""
     from pizarra.math.exact.decide import decide
-    from pizarra.math.exact.real import OutOfBounds
 
     try:
         return decide(tex, claim, link, left, right, context)
-    except (
-        ArithmeticError,
-        ValueError,
-        TypeError,
-        RecursionError,
-        NotImplementedError,
-        OutOfBounds,
-    ):
+    except (ArithmeticError, ValueError, TypeError, RecursionError, NotImplementedError):
         return Status.UNCHECKED, "too complex to decide", ""
+    except Exception as error:
+        if _out_of_bounds(error):
+            return Status.UNCHECKED, "too complex to decide", ""
+        raise
+
+
+def _out_of_bounds(error: Exception) -> bool:
+    """A bound of exact arithmetic reached; ``real`` (which imports sympy) is imported
+    only here, where it has already been imported by what raised."""
+    from pizarra.math.exact.real import OutOfBounds
+
+    return isinstance(error, OutOfBounds)
 
 
 def _spanish_grouping(claim: str, lang: str) -> bool:
