@@ -102,12 +102,17 @@ def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, 
     return seconds, usage.ru_maxrss // 1024, usage.ru_utime + usage.ru_stime
 
 
-def ensure_mkdocs() -> Path:
-    binary = MKDOCS_VENV / "bin" / "mkdocs"
+def ensure_venv(venv: Path, command: str, pins: list[str]) -> Path:
+    """``command`` of a bench-only venv holding ``pins``, made the first time."""
+    binary = venv / "bin" / command
     if not binary.exists():
-        subprocess.run([sys.executable, "-m", "venv", MKDOCS_VENV], check=True)
-        subprocess.run([MKDOCS_VENV / "bin" / "pip", "install", "-q", *MKDOCS_PINS], check=True)
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([venv / "bin" / "pip", "install", "-q", *pins], check=True)
     return binary
+
+
+def ensure_mkdocs() -> Path:
+    return ensure_venv(MKDOCS_VENV, "mkdocs", MKDOCS_PINS)
 
 
 def install_like_pip() -> None:

@@ -67,6 +67,7 @@ from bench_vs_mkdocs import (  # bench/bench_vs_mkdocs.py, beside this script
     PIZARRA,
     ROOT,
     ensure_mkdocs,
+    ensure_venv,
     install_like_pip,
     lessons,
     write_mkdocs,
@@ -175,11 +176,7 @@ def folder_size(folder: Path) -> tuple[float, int]:
 
 
 def ensure_sphinx() -> Path:
-    binary = SPHINX_VENV / "bin" / "sphinx-build"
-    if not binary.exists():
-        subprocess.run([sys.executable, "-m", "venv", SPHINX_VENV], check=True)
-        subprocess.run([SPHINX_VENV / "bin" / "pip", "install", "-q", *SPHINX_PINS], check=True)
-    return binary
+    return ensure_venv(SPHINX_VENV, "sphinx-build", SPHINX_PINS)
 
 
 def ensure_mystmd(template: Path | None) -> tuple[Path, Path | None]:
