@@ -120,3 +120,41 @@ def test_the_books_execution_timeout_is_each_lessons_cell_timeout(
         head = (course / name).read_text(encoding="utf-8").split("\n---\n", 1)[0] + "\n"
         assert ("cell_timeout:" in head) is bool(front)
         assert front in head
+
+
+def test_a_link_to_a_heading_of_another_notebook_points_to_that_lesson(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "book"
+    (book / "part").mkdir(parents=True)
+    cells = {
+        "intro": [
+            "# Intro\n\nSee [series](#Many-ways-to-sum) and [in two](#Tools).",
+            "# Tools here\nprint(1)",
+        ],
+        "part/series": [
+            "# Series\n\n## Many ways to sum\n\n### Tools\n\nBack: [x](../intro.ipynb#Intro)."
+        ],
+        "part/other": ["# Other\n\n## Tools\n\nText."],
+    }
+    for name, sources in cells.items():
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_markdown_cell(sources[0])] + [
+            nbformat.v4.new_code_cell(code) for code in sources[1:]
+        ]
+        nbformat.write(notebook, book / f"{name}.ipynb")
+    (book / "_toc.yml").write_text(
+        "format: jb-book\nroot: intro\nchapters:\n- file: part/series\n- file: part/other\n"
+    )
+    course = tmp_path / "course"
+    assert main(["import", str(book), "-o", str(course)]) == 0
+    err = capsys.readouterr().err
+    assert "intro.md: the link to #Many-ways-to-sum names a heading of part/series.md" in err
+    intro = (course / "intro.md").read_text(encoding="utf-8")
+    assert "[series](part/series.md#many-ways-to-sum)" in intro
+    assert "[in two](#Tools)" in intro  # two lessons have it: left for the link check
+    assert "# Tools here\nprint(1)" in intro  # a comment in a code cell is no heading
+    assert "[x](../intro.md)" in (course / "part" / "series.md").read_text("utf-8")
+    assert main(["build", "--no-cache", str(course), "-o", str(tmp_path / "site")]) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "broken link" in errors[0] and "#Tools" in errors[0], errors

@@ -24,6 +24,7 @@ import yaml
 
 from pizarra.base.i18n.strings import supported
 from pizarra.base.yaml_compose import safe_load
+from pizarra.source.book_anchors import link_across_lessons
 from pizarra.source.importer import Imported, NotImportable, import_file
 from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, MAX_TIMEOUT
 
@@ -99,6 +100,13 @@ def import_book(folder: Path, lang: str | None = None) -> Book:
         book.lessons += 1
     if len(entries) > MAX_LESSONS:
         book.notes.append(f"only the first {MAX_LESSONS} entries of the toc were imported")
+    texts = {
+        entry["file"]: book.files[entry["file"]].decode()
+        for entry in course_lessons
+        if "file" in entry
+    }
+    for path, text in link_across_lessons(texts, book.notes).items():
+        book.files[path] = text.encode()
     _copy_rest(folder, used, book)
     manifest = {"title": title, "lang": lang, "lessons": course_lessons}
     book.files["course.yaml"] = yaml.safe_dump(
