@@ -158,3 +158,26 @@ def test_a_link_to_a_heading_of_another_notebook_points_to_that_lesson(
     assert main(["build", "--no-cache", str(course), "-o", str(tmp_path / "site")]) == 1
     errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
     assert len(errors) == 1 and "broken link" in errors[0] and "#Tools" in errors[0], errors
+
+
+def test_the_parts_lectures_include_are_copied_though_the_toc_does_not_list_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = tmp_path / "book"
+    (book / "_admonition").mkdir(parents=True)
+    (book / "_admonition" / "gpu.md").write_text(
+        "```{note}\nThis lecture runs on a GPU.\n```\n\n```{include} /_admonition/more.md\n```\n"
+    )
+    (book / "_admonition" / "more.md").write_text("Or on a CPU, more slowly.\n")
+    (book / "_admonition" / "unused.md").write_text("Nobody includes this.\n")
+    (book / "intro.md").write_text("# Intro\n\n```{include} _admonition/gpu.md\n```\n")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: intro\n")
+    course = tmp_path / "course"
+    assert main(["import", str(book), "-o", str(course)]) == 0
+    assert (course / "_admonition" / "more.md").is_file()
+    assert not (course / "_admonition" / "unused.md").exists()
+    assert main(["build", "--no-cache", str(course), "-o", str(tmp_path / "site")]) == 0, (
+        capsys.readouterr().err
+    )
+    page = (tmp_path / "site" / "intro" / "index.html").read_text(encoding="utf-8")
+    assert "This lecture runs on a GPU." in page and "Or on a CPU, more slowly." in page

@@ -25,6 +25,7 @@ import yaml
 from pizarra.base.i18n.strings import supported
 from pizarra.base.yaml_compose import safe_load
 from pizarra.source.book_anchors import link_across_lessons
+from pizarra.source.book_includes import included_files
 from pizarra.source.importer import Imported, NotImportable, import_file
 from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, MAX_TIMEOUT
 
@@ -107,7 +108,7 @@ def import_book(folder: Path, lang: str | None = None) -> Book:
     }
     for path, text in link_across_lessons(texts, book.notes).items():
         book.files[path] = text.encode()
-    _copy_rest(folder, used, book)
+    _copy_rest(folder, used, book, included_files(folder, sorted(used), MAX_FILES))
     manifest = {"title": title, "lang": lang, "lessons": course_lessons}
     book.files["course.yaml"] = yaml.safe_dump(
         manifest, allow_unicode=True, sort_keys=False, width=1000
@@ -239,8 +240,9 @@ def _skipped(relative: Path) -> bool:
     return any(part in _SKIPPED_DIRS or part.startswith(".") for part in relative.parts[:-1])
 
 
-def _copy_rest(folder: Path, used: set[Path], book: Book) -> None:
-    """Every other file of the book (images, static files, .bib, data), bounded."""
+def _copy_rest(folder: Path, used: set[Path], book: Book, included: set[Path]) -> None:
+    """Every other file of the book (images, static files, .bib, data, the Markdown parts
+    lectures include), bounded."""
     root = folder.resolve()
     copied = 0
     for dirpath, dirnames, filenames in os.walk(folder):
@@ -254,7 +256,11 @@ def _copy_rest(folder: Path, used: set[Path], book: Book) -> None:
                 continue
             if path.is_symlink() or not path.resolve().is_relative_to(root):
                 continue
-            if path.suffix in (".md", ".ipynb") and relative.as_posix() not in book.files:
+            if (
+                path.suffix in (".md", ".ipynb")
+                and relative.as_posix() not in book.files
+                and path.resolve() not in included
+            ):
                 continue  # a page the toc does not list: Jupyter Book does not build it
             if path.stat().st_size > MAX_FILE_BYTES:
                 book.notes.append(f"{relative}: not copied (larger than {MAX_FILE_BYTES:,} bytes)")
