@@ -3,6 +3,7 @@ attributes, colon fences without a directive, named admonitions and empty links.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pizarra.check.references import check_references
@@ -116,3 +117,34 @@ def test_a_colon_fence_named_like_a_directive_without_braces_is_warned() -> None
     _, errors = lesson_from(":::note\nTexto.\n:::\n")
     assert errors[0].startswith("prueba.md:11:1: warning: :::note is shown as code, as in MyST")
     assert "write :::{note}" in errors[0]
+
+
+def _ids(html: str) -> list[str]:
+    return re.findall(r' id="(fn[^"]*)"', html)
+
+
+def test_a_footnote_referenced_before_a_directive_is_listed_once_at_the_end() -> None:
+    html, errors = _html("Intro.\n\nText [^a].\n\n```{note}\nDo it.\n```\n\n[^a]: The note.\n")
+    assert errors == []
+    assert _ids(html) == ["fnref1", "fn1"]
+    assert html.index("</div>") < html.index('<section class="footnotes">')
+    assert '<li id="fn1" class="footnote-item"><p>The note. <a href="#fnref1"' in html
+
+
+def test_a_footnote_referenced_after_a_directive_is_listed_once_at_the_end() -> None:
+    html, errors = _html("```{note}\nDo it.\n```\n\nText [^a].\n\n[^a]: The note.\n")
+    assert errors == []
+    assert _ids(html) == ["fnref1", "fn1"]
+    assert html.count('<section class="footnotes">') == 1
+    assert '<a href="#fn1" id="fnref1">[1]</a>' in html
+
+
+def test_footnotes_around_a_directive_are_numbered_once_per_page() -> None:
+    html, errors = _html(
+        "Uno [^a].\n\n```{note}\nDo it.\n```\n\nDos [^b].\n\n[^a]: A.\n\n[^b]: B.\n"
+    )
+    assert errors == []
+    assert _ids(html) == ["fnref1", "fnref2", "fn1", "fn2"]
+    assert '<a href="#fn1" id="fnref1">[1]</a>' in html
+    assert '<a href="#fn2" id="fnref2">[2]</a>' in html
+    assert '<li id="fn2" class="footnote-item"><p>B. <a href="#fnref2"' in html

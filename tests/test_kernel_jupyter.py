@@ -117,3 +117,9 @@ def test_an_animation_shown_as_html_video_or_player_is_its_frames_with_no_ffmpeg
         [result] = run(code)
         assert result.ok and result.stdout == "", (method, result.stderr)
         assert [(f.frame, f.frames) for f in result.figures] == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_builtins_in_a_cell_is_the_module_as_in_jupyter() -> None:
+    [result] = run("print(dir(__builtins__.bool)[:3])\nprint(__builtins__.__name__)\n")
+    assert result.ok, result.stderr
+    assert result.stdout == "['__abs__', '__add__', '__and__']\nbuiltins\n"

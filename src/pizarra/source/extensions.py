@@ -5,6 +5,8 @@ top-level amsmath environments, substitutions (``{{ name }}``) and attributes af
 inline elements (``{.class}``, ``{#label}``), from mdit-py-plugins; task lists by a rule
 of pizarra's own (a checkbox token, never HTML). A footnote defined but never referenced
 leaves a ``footnote_unused`` token where it was defined, for the lowering to report.
+A page has one list of footnotes, at its end: :func:`without_footnote_list` takes out the
+copy a directive body's parse would append.
 """
 
 from __future__ import annotations
@@ -110,3 +112,13 @@ def _unused_footnotes(state: StateCore) -> None:
             tokens.append(marker)
         tokens.append(token)
     state.tokens = tokens
+
+
+def without_footnote_list(tokens: list[Token]) -> list[Token]:
+    """A directive's body is parsed with the page's env, so ``footnote_tail`` appends the
+    page's footnotes to it again (the same ids twice on the page): cut, as the page's own
+    list, after its last block, is the one."""
+    for index, token in enumerate(tokens):
+        if token.type == "footnote_block_open":
+            return tokens[:index]  # footnote_tail puts the list last
+    return tokens

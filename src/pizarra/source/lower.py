@@ -17,6 +17,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.base.suggest import did_you_mean
 from pizarra.source.blocks import Block, MathItem, Prose, Section
+from pizarra.source.extensions import without_footnote_list
 from pizarra.source.markdown import parser
 from pizarra.source.model import Lesson
 from pizarra.source.parse_budget import ENV_KEY, Budget, OverBudget
@@ -174,7 +175,7 @@ def _parse_nested(content: str, first_line: int, ctx: LowerContext) -> tuple[Blo
     if isinstance(budget, Budget) and budget.stopped:
         return ()
     try:
-        tokens = parser().parse(content, ctx.parse_env)
+        tokens = without_footnote_list(parser().parse(content, ctx.parse_env))
     except OverBudget as exc:
         if isinstance(budget, Budget):
             budget.stopped = True

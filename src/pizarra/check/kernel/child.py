@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import builtins
 import contextlib
 import importlib.util
 import io
@@ -59,7 +60,7 @@ def serve() -> None:
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the kernel
     jupyter_defaults.install()
     main = types.ModuleType("__main__")
-    main.__dict__["__builtins__"] = __builtins__
+    main.__dict__["__builtins__"] = builtins  # the module, as in Jupyter (not this module's dict)
     sys.modules["__main__"] = main
     for line in requests:
         request = json.loads(line)

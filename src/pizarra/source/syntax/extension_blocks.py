@@ -2,9 +2,10 @@
 
 Top-level amsmath environments are display formulas (checked like ``$$``), numbered
 per lesson (:mod:`pizarra.source.syntax.equation_numbers`); a footnote
-defined and never referenced, a footnote inside a directive's body (numbered apart from
-the page's, so its number and id would repeat) and a ``{key=value}`` attribute are errors
-at their position; ``{#id}`` labels its element.
+defined and never referenced, a footnote inside a directive's body (parsed after the
+page's list of footnotes is made, so it would be numbered out of order and its note left
+out) and a ``{key=value}`` attribute are errors at their position; ``{#id}`` labels its
+element.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def check_attrs(ctx: LowerContext, token: Token, pos: SourcePos) -> None:
 
 
 def check_nested_footnote(ctx: LowerContext, child: Token, pos: SourcePos) -> None:
-    """A footnote inside a directive's body is numbered on its own: refused."""
+    """A footnote inside a directive's body comes after the page's list is made: refused."""
     if ctx.depth > 0:
         ctx.error(
             pos,
