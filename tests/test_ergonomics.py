@@ -157,15 +157,32 @@ def test_the_progress_line_counts_lessons_and_cells_run(
 
     progress = Progress()
     ran = SimpleNamespace(outcomes=[SimpleNamespace(cached=False), SimpleNamespace(cached=True)])
-    progress(object(), ran)
-    progress(object(), ran)
+    progress(object(), ran, 3)
+    progress(object(), ran, 3)
     err = capsys.readouterr().err
-    assert err.startswith("\r\x1b[Kpizarra: 1 lesson(s) checked, 1 cell(s) run, ")
-    assert "\r\x1b[Kpizarra: 2 lesson(s) checked, 2 cell(s) run, " in err
+    assert err.startswith("\r\x1b[Kpizarra: 1 of 3 lesson(s) checked, 1 cell(s) run, ")
+    assert "\r\x1b[Kpizarra: 2 of 3 lesson(s) checked, 2 cell(s) run, " in err
     lesson = tmp_path / "q.md"
     lesson.write_text("---\ntitle: Q\nlesson: 1\nlang: en\nsummary: S.\n---\nText.\n", "utf-8")
     assert main(["check", str(lesson)]) == 0
     assert "\x1b[K" not in capsys.readouterr().err  # not a terminal: quiet
+
+
+def test_a_run_tells_its_progress_each_lesson_done_of_how_many(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from pizarra.cli import default_tools
+    from pizarra.pipeline.build import verify
+
+    assert main(["init", str(tmp_path / "c")]) == 0
+    told: list[tuple[str, int]] = []
+    tools = replace(
+        default_tools(no_cache=True, progress=False),
+        progress=lambda lesson, result, total: told.append((lesson.title, total)),
+    )
+    report = verify(tmp_path / "c", tools)
+    assert not report.failed()
+    assert [total for _, total in told] == [1] and told[0][0]
 
 
 def test_a_lesson_that_fails_to_read_does_not_fail_the_references_to_it(

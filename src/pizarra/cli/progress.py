@@ -18,13 +18,12 @@ class Progress:
         self.cells = 0
         self.shown = False
 
-    def __call__(self, lesson: object, result: object) -> None:
+    def __call__(self, lesson: object, result: object, total: int = 0) -> None:
         self.lessons += 1
         self.cells += sum(1 for o in getattr(result, "outcomes", ()) if not o.cached)
         seconds = self.clock() - self.started
-        line = (
-            f"pizarra: {self.lessons} lesson(s) checked, {self.cells} cell(s) run, {seconds:.0f} s"
-        )
+        done = f"{self.lessons} of {total}" if total >= self.lessons else str(self.lessons)
+        line = f"pizarra: {done} lesson(s) checked, {self.cells} cell(s) run, {seconds:.0f} s"
         sys.stderr.write("\r\033[K" + line)
         sys.stderr.flush()
         self.shown = True

@@ -121,13 +121,15 @@ def _verify_course(
     lesson page as soon as it is rendered, so Pagefind indexes while the other lessons
     are verified."""
 
+    total = sum(1 for _ in course.lessons())
+
     def told(lesson: Lesson, result: LessonResult) -> None:
         if feed is not None:
             feed(lesson, result)
         if on_lesson is not None:
             on_lesson(lesson, result)
         if tools.progress is not None:
-            tools.progress(lesson, result)
+            tools.progress(lesson, result, total)
 
     frames: list[SiteFrame] = []  # made while a crew's workers start on their lessons
 

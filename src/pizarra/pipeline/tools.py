@@ -34,8 +34,9 @@ class Tools:
     """Where whole lesson results are kept between runs; None disables that."""
     jobs: int | None = None
     """Worker processes for the lessons; None means one per CPU."""
-    progress: Callable[[Lesson, LessonResult], None] | None = None
-    """Told of each lesson as it is done (the command line's progress line on a terminal)."""
+    progress: Callable[[Lesson, LessonResult, int], None] | None = None
+    """Told of each lesson as it is done, and of how many lessons the run checks (the
+    command line's progress line on a terminal)."""
 
 
 @dataclass
