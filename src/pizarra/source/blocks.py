@@ -95,10 +95,10 @@ class IndexEntry:
 
 @dataclass(frozen=True)
 class Ref:
-    """A reference: ``{ref}``, ``{eq}``, ``{doc}`` or a ``[text](label)`` link."""
+    """A reference: ``{ref}``, ``{eq}``, ``{doc}``, ``{any}`` or a ``[text](label)`` link."""
 
     kind: str
-    """``ref``, ``eq``, ``doc`` or ``link``."""
+    """``ref``, ``eq``, ``doc``, ``any`` or ``link``."""
     label: str
     """The target's label (or, for ``doc``, the lesson's file name)."""
     text: str
