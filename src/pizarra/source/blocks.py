@@ -159,21 +159,6 @@ class Output:
     """0-based line just after the closing fence."""
 
 
-CELL_TAGS = frozenset(
-    {
-        "hide-input",
-        "hide-output",
-        "remove-input",
-        "remove-output",
-        "remove-cell",
-        "skip-execution",
-        "raises-exception",
-        "nondeterministic",
-    }
-)
-"""The cell tags pizarra honours (MyST-NB's names, plus ``nondeterministic``)."""
-
-
 @dataclass(frozen=True)
 class Figure:
     """A figure a code cell drew, captured as SVG when the lesson ran."""
@@ -214,7 +199,7 @@ class CodeCell:
     fence_end_line: int = 0
     """0-based line just after the cell's closing fence (to insert an output)."""
     tags: frozenset[str] = frozenset()
-    """Tags from ``:tags:`` or the YAML header, each one of :data:`CELL_TAGS`."""
+    """Tags from ``:tags:`` or the YAML header, each one pizarra honours."""
     caption: str = ""
     """The caption of the figures the cell draws (``caption`` option)."""
     alt: str = ""

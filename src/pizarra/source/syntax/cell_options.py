@@ -23,9 +23,22 @@ import yaml
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.base.suggest import did_you_mean
 from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
-from pizarra.source.blocks import CELL_TAGS
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.yaml_source import load_mapping
+
+CELL_TAGS = frozenset(
+    {
+        "hide-input",
+        "hide-output",
+        "remove-input",
+        "remove-output",
+        "remove-cell",
+        "skip-execution",
+        "raises-exception",
+        "nondeterministic",
+    }
+)
+"""The cell tags pizarra honours (MyST-NB's names, plus ``nondeterministic``)."""
 
 DEFAULT_TIMEOUT = 30.0
 MAX_TIMEOUT = 600.0
