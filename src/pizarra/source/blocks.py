@@ -20,6 +20,7 @@ from pizarra.source.container import Container
 
 if TYPE_CHECKING:
     from pizarra.source.answers.spec import AnswerSpec
+    from pizarra.source.code_lines import CodeLines
     from pizarra.source.explorers.spec import ExplorerSpec
 
 
@@ -208,6 +209,8 @@ class CodeCell:
     """The id of its figure, named by ``mystnb: {figure: {name}}`` ("" when none)."""
     number: int | None = None
     """Its figure's number in the lesson, when named (what ``{numref}`` shows)."""
+    lines: CodeLines | None = None
+    """How its lines are shown: numbered, some emphasised (None: plain)."""
 
     @property
     def runs(self) -> bool:
