@@ -28,7 +28,17 @@ SUITES = FIXTURES / "suites"
 FRONT = "---\ntitle: Prueba\nlesson: 1\nlang: en\nsummary: Una prueba.\n---\n"
 _KEPT = {"href", "src", "alt", "start", "title", "type", "checked", "disabled", "colspan"}
 _VOID = {"br", "hr", "img", "input"}
-_WRAPPERS = {"div", "span", "section", "figure", "figcaption", "aside", "details", "summary"}
+_WRAPPERS = {
+    "div",
+    "span",
+    "mark",
+    "section",
+    "figure",
+    "figcaption",
+    "aside",
+    "details",
+    "summary",
+}
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,22 @@ def test_images_inside_the_course_are_copied_into_the_site(tmp_path: Path) -> No
     assert '<figcaption><span class="figure-number">Figura 1</span> <p>Un punto.</p>' in page
 
 
+def test_figure_options_that_only_style_sphinx_are_accepted_and_an_image_has_no_figclass(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "dot.png").write_bytes(PNG)
+    styled = ":alt: A dot\n:figclass: margin\n:class: shadow\n:align: left\n:figwidth: 60%\n"
+    body = f"```{{figure}} dot.png\n{styled}\nUn punto.\n```\n\n```{{image}} dot.png\n{styled}```\n"
+    lesson, errors = lesson_from(body, tmp_path)
+    assert [e.split("\n")[0] for e in errors] == [
+        "prueba.md:23:1: error: unknown option :figclass:"
+    ]
+    assert lesson is not None
+    html = str(render_lesson_body(small_course(lesson), lesson, fake_math))
+    assert html.count('<img src="../media/dot.png" alt="A dot">') == 2
+    assert "margin" not in html and "shadow" not in html
+
+
 def test_every_figure_is_numbered_and_numref_shows_its_number(tmp_path: Path) -> None:
     (tmp_path / "dot.png").write_bytes(PNG)
     figure = "```{{figure}} dot.png\n{name}:alt: A dot\n\n{caption}\n```\n\n"

@@ -4,7 +4,7 @@ name and citations by source id."""
 from __future__ import annotations
 
 from pizarra.base.errors import Diagnostic, Severity
-from pizarra.check.xref import external, hint_for, resolve
+from pizarra.check.xref import ambiguous_any, external, hint_for, resolve
 from pizarra.source.model import Course, Lesson
 
 
@@ -36,6 +36,15 @@ def check_references(course: Course, lesson: Lesson) -> list[Diagnostic]:
                     f"{what} cannot be resolved: {found}",
                     hint_for(xref),
                     severity=Severity.WARNING if external(xref) else Severity.ERROR,
+                )
+            )
+        elif (both := ambiguous_any(course, lesson, xref)) is not None:
+            errors.append(
+                Diagnostic(
+                    xref.pos,
+                    both,
+                    f"write {{ref}}`{xref.label}` or {{doc}}`{xref.label}` to say which",
+                    severity=Severity.WARNING,
                 )
             )
     keys = {source.key for source in lesson.sources}

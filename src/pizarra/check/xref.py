@@ -1,5 +1,5 @@
-"""Resolving references across the course: ``{ref}``, ``{numref}``, ``{eq}``, ``{doc}`` and
-label links.
+"""Resolving references across the course: ``{ref}``, ``{numref}``, ``{eq}``, ``{doc}``,
+``{any}`` and label links.
 
 One function serves both the check (which reports what does not resolve) and the
 renderer (which needs the link and its text), so the two cannot disagree.
@@ -7,7 +7,7 @@ renderer (which needs the link and its text), so the two cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pizarra.base.i18n.strings import STRINGS, t
 from pizarra.source.blocks import Ref, Target
@@ -28,6 +28,8 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     """The resolved reference, or the reason it does not resolve."""
     if ref.kind == "doc":
         return _resolve_doc(course, lesson, ref)
+    if ref.kind == "any":
+        return _resolve_any(course, lesson, ref)
     found = _find_target(course, lesson, ref.label, ref.kind == "eq")
     if found is None and ref.kind == "link":  # [text](other_lecture): a lesson by its name
         doc = _resolve_doc(course, lesson, Ref("doc", ref.label, "", ref.pos))
@@ -55,6 +57,32 @@ def resolve(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if not text:
         return f"{ref.label!r} has no title to show"
     return Resolved(href, text)
+
+
+def _resolve_any(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
+    """``{any}``: a label, as ``{ref}``; else a lesson, as ``{doc}``; else ``{ref}``'s reason."""
+    as_label = resolve(course, lesson, replace(ref, kind="ref"))
+    if isinstance(as_label, Resolved):
+        return as_label
+    as_doc = _resolve_doc(course, lesson, replace(ref, kind="doc"))
+    if isinstance(as_doc, Resolved):
+        return as_doc
+    if _find_target(course, lesson, ref.label, False) or _upcoming_label(course, ref.label):
+        return as_label
+    return f"no label or lesson {ref.label!r} in the course"
+
+
+def ambiguous_any(course: Course, lesson: Lesson, ref: Ref) -> str | None:
+    """Why an ``{any}`` that names both a label and a lesson goes to the label, or None.
+
+    Sphinx takes the first of several targets, labels before documents, and warns."""
+    if ref.kind != "any" or not isinstance(resolve(course, lesson, ref), Resolved):
+        return None
+    if _find_target(course, lesson, ref.label, False) is None:
+        return None
+    if not isinstance(_resolve_doc(course, lesson, replace(ref, kind="doc")), Resolved):
+        return None
+    return f"{{any}} `{ref.label}` names both a label and a lesson; it links to the label"
 
 
 def _find_target(
@@ -134,6 +162,11 @@ def hint_for(ref: Ref) -> str:
         if ":" in ref.label:
             return "link to the other site with [text](https://...): only its text is shown"
         return "{doc} names a lesson by its file name (without .md), e.g. {doc}`text <powers>`"
+    if ref.kind == "any":
+        return (
+            "{any} names a label ((name)= before a heading, or :label: on a directive) "
+            "or a lesson by its file name (without .md)"
+        )
     if ref.kind == "eq":
         return "give the equation a label: $$ ... $$ (name) or {math} with :label: name"
     if ref.kind == "numref":

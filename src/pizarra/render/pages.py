@@ -24,11 +24,11 @@ from pizarra.math.mathml import MathRenderer, with_macros
 from pizarra.render.alternates import alternate_links, original_href
 from pizarra.render.answers import answer_strings, render_answers
 from pizarra.render.asset_urls import asset_url
+from pizarra.render.code_listing import code_pre
 from pizarra.render.csp import with_meta
 from pizarra.render.explorers import asset_names, render_explorer, state_pages
 from pizarra.render.explorers.growth_html import growth_template
 from pizarra.render.frame_table import frame_table
-from pizarra.render.highlight import highlight
 from pizarra.render.math_numbers import localized
 from pizarra.render.prose import ProseContext, equation_html, render_prose
 from pizarra.render.templating import load_all, page_environment
@@ -292,7 +292,7 @@ def _render_blocks(
                         table=Markup(frame_table(tables[block.pos], t(prose.lang, "table")))
                         if isinstance(block, CodeCell) and block.pos in tables
                         else "",
-                        highlight=highlight,
+                        code_pre=code_pre,
                         equation=lambda b: equation_html(prose, b.tex, b.anchor, b.number),
                         answers=lambda b: render_answers(b, prose.lang, prose.math),
                     )

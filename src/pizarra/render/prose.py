@@ -19,7 +19,7 @@ from mdit_py_plugins.footnote import index as footnote
 from pizarra.base.i18n.strings import t
 from pizarra.check.xref import Resolved
 from pizarra.math.mathml import MathRenderer
-from pizarra.render.highlight import highlight
+from pizarra.render.code_listing import code_pre
 from pizarra.render.punctuation import CLOSING, OPENING, glued
 from pizarra.source.blocks import Ref
 from pizarra.source.markdown import parser
@@ -202,8 +202,7 @@ class ProseRenderer(RendererHTML):
     def fence(self, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
         token = tokens[idx]
         language = fence_language(token)
-        attr = f' class="language-{escapeHtml(language)} hl"' if language else ""
-        code = f'<pre tabindex="0"><code{attr}>{highlight(token.content, language)}</code></pre>\n'
+        code = f"{code_pre(token.content, language, token.meta.get('lines'))}\n"
         caption, anchor = token.meta.get("caption", ""), token.meta.get("anchor", "")
         if not caption and not anchor:
             return code

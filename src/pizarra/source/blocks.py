@@ -20,6 +20,7 @@ from pizarra.source.container import Container
 
 if TYPE_CHECKING:
     from pizarra.source.answers.spec import AnswerSpec
+    from pizarra.source.code_lines import CodeLines
     from pizarra.source.explorers.spec import ExplorerSpec
 
 
@@ -95,10 +96,10 @@ class IndexEntry:
 
 @dataclass(frozen=True)
 class Ref:
-    """A reference: ``{ref}``, ``{eq}``, ``{doc}`` or a ``[text](label)`` link."""
+    """A reference: ``{ref}``, ``{eq}``, ``{doc}``, ``{any}`` or a ``[text](label)`` link."""
 
     kind: str
-    """``ref``, ``eq``, ``doc`` or ``link``."""
+    """``ref``, ``eq``, ``doc``, ``any`` or ``link``."""
     label: str
     """The target's label (or, for ``doc``, the lesson's file name)."""
     text: str
@@ -159,21 +160,6 @@ class Output:
     """0-based line just after the closing fence."""
 
 
-CELL_TAGS = frozenset(
-    {
-        "hide-input",
-        "hide-output",
-        "remove-input",
-        "remove-output",
-        "remove-cell",
-        "skip-execution",
-        "raises-exception",
-        "nondeterministic",
-    }
-)
-"""The cell tags pizarra honours (MyST-NB's names, plus ``nondeterministic``)."""
-
-
 @dataclass(frozen=True)
 class Figure:
     """A figure a code cell drew, captured as SVG when the lesson ran."""
@@ -214,7 +200,7 @@ class CodeCell:
     fence_end_line: int = 0
     """0-based line just after the cell's closing fence (to insert an output)."""
     tags: frozenset[str] = frozenset()
-    """Tags from ``:tags:`` or the YAML header, each one of :data:`CELL_TAGS`."""
+    """Tags from ``:tags:`` or the YAML header, each one pizarra honours."""
     caption: str = ""
     """The caption of the figures the cell draws (``caption`` option)."""
     alt: str = ""
@@ -223,6 +209,8 @@ class CodeCell:
     """The id of its figure, named by ``mystnb: {figure: {name}}`` ("" when none)."""
     number: int | None = None
     """Its figure's number in the lesson, when named (what ``{numref}`` shows)."""
+    lines: CodeLines | None = None
+    """How its lines are shown: numbered, some emphasised (None: plain)."""
 
     @property
     def runs(self) -> bool:

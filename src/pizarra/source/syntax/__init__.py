@@ -16,6 +16,7 @@ from pizarra.source.blocks import Block
 from pizarra.source.syntax import (
     admonition,
     answer,
+    any_ref,
     cite,
     code_block,
     code_cell,
@@ -93,6 +94,7 @@ ROLES: dict[str, RoleRule] = {
     "eq": ref.lower_eq_role,
     "numref": ref.lower_numref_role,
     "doc": ref.lower_doc_role,
+    "any": any_ref.lower_any_role,
     "index": index_entry.lower_index_role,
     **{name: text_roles.lower_text_role for name in text_roles.TAGS},
     "term": glossary.lower_term_role,

@@ -23,9 +23,24 @@ import yaml
 from pizarra.base.errors import Diagnostic, Severity, SourcePos
 from pizarra.base.suggest import did_you_mean
 from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
-from pizarra.source.blocks import CELL_TAGS
+from pizarra.source.code_lines import OPTIONS as LINE_OPTIONS
+from pizarra.source.code_lines import CodeLines, read_code_lines
 from pizarra.source.syntax.options import split_options
 from pizarra.source.syntax.yaml_source import load_mapping
+
+CELL_TAGS = frozenset(
+    {
+        "hide-input",
+        "hide-output",
+        "remove-input",
+        "remove-output",
+        "remove-cell",
+        "skip-execution",
+        "raises-exception",
+        "nondeterministic",
+    }
+)
+"""The cell tags pizarra honours (MyST-NB's names, plus ``nondeterministic``)."""
 
 DEFAULT_TIMEOUT = 30.0
 MAX_TIMEOUT = 600.0
@@ -37,6 +52,7 @@ OPTIONS = {
     "alt": "the text alternative of the figures the cell draws",
     "nondeterministic": "the output changes between runs: shown, never compared",
     "mystnb": "Jupyter Book's figure options (`figure: {caption: ..}`, `image: {alt: ..}`)",
+    **{name: LINE_OPTIONS[name] for name in ("linenos", "lineno-start", "emphasize-lines")},
 }
 
 
@@ -58,6 +74,8 @@ class CellOptions:
     """How many lines the options took."""
     name: str = ""
     """The label of the cell's figure (``mystnb: {figure: {name}}``), or empty."""
+    lines: CodeLines | None = None
+    """How the code's lines are shown (``:lineno-start:``...); None: plain."""
 
 
 def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list[Diagnostic]]:
@@ -125,7 +143,10 @@ def _validate(
     alt = _text(values.get("alt", figure.get("alt")), "alt", at, errors)
     name = figure.get("name")
     name = name if isinstance(name, str) else ""
-    return CellOptions(frozenset(tags), timeout, caption, alt, content, offset, name), errors
+    lines, line_errors = read_code_lines(values, at, len(content.splitlines()))
+    errors.extend(line_errors)
+    options = CellOptions(frozenset(tags), timeout, caption, alt, content, offset, name, lines)
+    return options, errors
 
 
 def _tags(value: Any, pos: SourcePos, errors: list[Diagnostic]) -> set[str]:

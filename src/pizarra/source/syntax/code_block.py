@@ -3,17 +3,22 @@
 Sphinx's directive for a listing, as lectures use it for code that must not execute
 (a shell session, an example with deliberate errors). It renders as an ordinary fenced
 block with the same highlighting, under its ``:caption:`` and with the id its ``:name:``
-gives; the other display options are accepted and ignored. Options may also come as a
-YAML block between ``---`` lines.
+gives, its lines numbered or emphasised as ``:linenos:``, ``:lineno-start:`` and
+``:emphasize-lines:`` say (:mod:`pizarra.source.code_lines`); the other display options
+are accepted and ignored. Options may also come as a YAML block between ``---`` lines.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from markdown_it.token import Token
 
+from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block, Prose
+from pizarra.source.code_lines import OPTIONS as LINE_OPTIONS
+from pizarra.source.code_lines import read_code_lines
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.options import split_options
@@ -24,10 +29,7 @@ _OPTIONS = {
     "name": "a label for {ref}",
     "caption": "a caption shown above the code",
     "class": "accepted and ignored",
-    "linenos": "accepted and ignored",
-    "number-lines": "accepted and ignored",
-    "lineno-start": "accepted and ignored",
-    "emphasize-lines": "accepted and ignored",
+    **LINE_OPTIONS,
     "dedent": "accepted and ignored",
     "force": "accepted and ignored",
 }
@@ -48,9 +50,20 @@ def lower_code_block(
         ctx.error(directive.pos, f"invalid :name: {label!r}", hint="e.g. :name: listing-1")
     fence.info = directive.argument.strip()
     fence.content = body.content.lstrip("\n")
+    count = len(fence.content.splitlines())
+    at = partial(_option_pos, directive, body.content_offset)
+    fence.meta["lines"], errors = read_code_lines(body.options, at, count)
+    ctx.diagnostics.extend(errors)
     fence.markup = "```"
     fence.map = directive.token.map
     check_highlighting(
         ctx, fence.info.split(maxsplit=1)[0] if fence.info else "", fence.content, directive.pos
     )
     return Prose((fence,), directive.pos)
+
+
+def _option_pos(directive: Directive, offset: int, name: str) -> SourcePos:
+    """Where the option ``name`` is written (``:name: value`` or YAML ``name: value``)."""
+    lines = directive.body.splitlines()[:offset]
+    index = next((i for i, line in enumerate(lines) if line.lstrip(":").startswith(name + ":")), 0)
+    return directive.body_pos.shifted(index, col=directive.body_pos.col)

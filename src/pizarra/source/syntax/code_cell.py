@@ -62,6 +62,7 @@ def lower_code_cell(
         alt=options.alt,
         anchor=anchor,
         number=number,
+        lines=options.lines,
     )
 
 

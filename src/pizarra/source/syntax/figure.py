@@ -6,6 +6,10 @@ caption starts "Figure 2" and ``{numref}`` shows the same number.
 The file must live inside the course folder (``/x.png`` starts at the course folder,
 ``x.png`` next to the lesson) and be a raster image: an SVG file can carry scripts,
 so it is refused rather than published as it is.
+
+Options that only style Sphinx's theme (``:class:`` on the image, ``:figclass:`` on a
+figure, ``:align:``, ``:figwidth:``) are accepted and have no effect: pizarra's own
+stylesheet centres every image.
 """
 
 from __future__ import annotations
@@ -34,12 +38,14 @@ _OPTIONS = {
     "figwidth": "accepted and ignored",
     "target": "accepted and ignored",
 }
+_FIGURE = {**_OPTIONS, "figclass": "accepted and ignored (the figure's class, as :class: is)"}
 
 
 def lower_figure(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    allowed = _FIGURE if directive.name == "figure" else _OPTIONS
+    body, errors = split_options(directive.body, directive.body_pos, allowed)
     ctx.diagnostics.extend(errors)
     found = image_file(ctx, directive.argument, directive.pos)
     caption: tuple[Block, ...] = ()

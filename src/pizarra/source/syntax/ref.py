@@ -20,7 +20,7 @@ from pizarra.source.syntax.context import LowerContext
 from pizarra.source.syntax.targets import LABEL
 
 _WITH_TEXT = re.compile(r"^(.*?)\s*<([^<>]*)>\s*$", re.DOTALL)
-_DOC = re.compile(r"^[A-Za-z0-9_./:-]{1,200}$")
+DOC = re.compile(r"^[A-Za-z0-9_./:-]{1,200}$")
 
 
 def split_text_label(content: str) -> tuple[str, str]:
@@ -33,7 +33,7 @@ def split_text_label(content: str) -> tuple[str, str]:
 
 def _record(ctx: LowerContext, kind: str, content: str, pos: SourcePos, token: Token) -> None:
     text, label = split_text_label(content)
-    valid = _DOC if kind == "doc" else LABEL
+    valid = DOC if kind == "doc" else LABEL
     if not valid.match(label):
         example = "{doc}`text <other_lesson>`" if kind == "doc" else "{ref}`text <label>`"
         ctx.error(pos, f"{{{kind}}} needs a label, not {content!r}", hint=f"write {example}")
