@@ -17,7 +17,7 @@ from pathlib import Path
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block, Image
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 MAX_IMAGE_BYTES = 5_000_000
@@ -39,7 +39,7 @@ _OPTIONS = {
 def lower_figure(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     found = image_file(ctx, directive.argument, directive.pos)
     caption: tuple[Block, ...] = ()

@@ -16,7 +16,7 @@ from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block, Ref
 from pizarra.source.container import Container
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.ref import split_text_label
 
 _OPTIONS = {"sorted": "list the terms in alphabetical order"}
@@ -30,7 +30,7 @@ def term_label(term: str) -> str:
 def lower_glossary(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     first = directive.body_pos.line - 1 + body.content_offset
     entries: list[tuple[list[tuple[str, int]], list[str], int]] = []
