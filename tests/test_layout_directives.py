@@ -136,6 +136,26 @@ def test_a_term_without_a_definition_is_still_an_error_in_either_form() -> None:
     assert errors == ["prueba.md:12:3: error: a glossary starts with a term"]
 
 
+def test_a_div_shows_its_body_in_a_div_with_its_class_names() -> None:
+    html, errors = _html(
+        ":::{div}\n:class: col-page-middle\n:name: aqui\nTexto *a*.\n:::\n\n"
+        ":::{div .b}\nT\n:::\n\n{ref}`ver <aqui>`\n"
+    )
+    assert errors == []
+    assert '<div class="col-page-middle" id="aqui">\n  <p>Texto <em>a</em>.</p>' in html
+    assert '<div class="b">\n  <p>T</p>' in html
+    assert '<a class="ref ref-ref" href="#aqui">ver</a>' in html
+
+
+def test_a_div_leaves_out_words_that_are_not_class_names_with_a_warning() -> None:
+    html, errors = _html(':::{div}\n:class: ok x"y <b>\nT\n:::\n\n:::{div} Título\nT\n:::\n')
+    assert errors == [
+        "prueba.md:11:1: warning: class(es) left out of the {div}: 'x\"y', '<b>'",
+        "prueba.md:16:1: error: a {div} takes no argument, not 'Título'",
+    ]
+    assert '<div class="ok">' in html and "<b>" not in html
+
+
 def test_sub_sup_kbd_and_abbr_roles() -> None:
     html, errors = _html(
         "H{sub}`2`O, x{sup}`2`, {kbd}`Ctrl`, {abbr}`IA (inteligencia artificial)`\n"

@@ -20,6 +20,7 @@ from pizarra.source.syntax import (
     code_block,
     code_cell,
     contents,
+    div,
     download,
     epigraph,
     exercise,
@@ -76,6 +77,7 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "list-table": tables.lower_list_table,
     "csv-table": tables.lower_csv_table,
     "glossary": glossary.lower_glossary,
+    "div": div.lower_div,
     "include": include.lower_include,
 }
 
