@@ -95,3 +95,14 @@ def test_a_code_cell_reads_options_from_its_braces() -> None:
     lesson, errors = lesson_from("```{code-cell timeout=5} python\nx = 1\n```\n")
     assert errors == []
     assert lesson is not None
+    assert [getattr(b, "timeout", None) for b in lesson.blocks] == [5.0]
+    _, errors = lesson_from("```{code-cell timeout=5} python\n---\ntimeout: 6\n---\nx = 1\n```\n")
+    assert errors == ["prueba.md:13:1: error: cell option 'timeout' given twice"]
+
+
+def test_options_in_the_braces_join_those_of_a_yaml_block() -> None:
+    html, errors = _html(":::{admonition .dropdown} Más\n---\nname: mas\n---\nDentro.\n:::\n")
+    assert errors == []
+    assert "admonition-dropdown" in html
+    _, errors = _html(":::{admonition #a} Más\n---\nname: b\n---\nDentro.\n:::\n")
+    assert errors == ["prueba.md:13:1: error: option name given twice"]
