@@ -112,6 +112,50 @@ def test_a_glossary_and_the_terms_that_link_to_it() -> None:
     assert '<a class="ref ref-term" href="#term-gradiente">el otro</a>' in html
 
 
+def test_a_glossary_written_as_a_definition_list_as_mystmd_writes_it() -> None:
+    html, errors = _html(
+        ":::{glossary}\n[Binder](https://jupyter.org/binder)\n: An open service\n  for all.\n\n"
+        ": A second paragraph.\n: A third.\n\nGitHub\n\n: A host for *git*.\n"
+        "rama\n  Sphinx's form, in the same glossary.\n:::\n\n"
+        "See {term}`Binder`, {term}`github` and {term}`rama`.\n"
+    )
+    assert errors == []
+    assert (
+        '<dt id="term-binder"><a href="https://jupyter.org/binder">Binder</a></dt>'
+        "<dd><p>An open service\nfor all.</p>\n<p>A second paragraph.</p>\n<p>A third.</p>"
+    ) in html
+    assert '<dt id="term-github">GitHub</dt><dd><p>A host for <em>git</em>.</p>' in html
+    assert '<dt id="term-rama">rama</dt>' in html
+    assert '<a class="ref ref-term" href="#term-binder">Binder</a>' in html
+
+
+def test_a_term_without_a_definition_is_still_an_error_in_either_form() -> None:
+    _, errors = _html(":::{glossary}\nGitHub\n: A host.\n\nSuelto\n:::\n")
+    assert errors == ["prueba.md:15:1: error: the term 'Suelto' has no definition"]
+    _, errors = _html(":::{glossary}\n  A definition first.\n:::\n")
+    assert errors == ["prueba.md:12:3: error: a glossary starts with a term"]
+
+
+def test_a_div_shows_its_body_in_a_div_with_its_class_names() -> None:
+    html, errors = _html(
+        ":::{div}\n:class: col-page-middle\n:name: aqui\nTexto *a*.\n:::\n\n"
+        ":::{div .b}\nT\n:::\n\n{ref}`ver <aqui>`\n"
+    )
+    assert errors == []
+    assert '<div class="col-page-middle" id="aqui">\n  <p>Texto <em>a</em>.</p>' in html
+    assert '<div class="b">\n  <p>T</p>' in html
+    assert '<a class="ref ref-ref" href="#aqui">ver</a>' in html
+
+
+def test_a_div_leaves_out_words_that_are_not_class_names_with_a_warning() -> None:
+    html, errors = _html(':::{div}\n:class: ok x"y <b>\nT\n:::\n\n:::{div} Título\nT\n:::\n')
+    assert errors == [
+        "prueba.md:11:1: warning: class(es) left out of the {div}: 'x\"y', '<b>'",
+        "prueba.md:16:1: error: a {div} takes no argument, not 'Título'",
+    ]
+    assert '<div class="ok">' in html and "<b>" not in html
+
+
 def test_sub_sup_kbd_and_abbr_roles() -> None:
     html, errors = _html(
         "H{sub}`2`O, x{sup}`2`, {kbd}`Ctrl`, {abbr}`IA (inteligencia artificial)`\n"

@@ -23,7 +23,8 @@ class Container:
 
     kind: str
     """``dropdown``, ``margin``, ``sidebar``, ``tab-set``, ``tab-item``, ``card``, ``grid``,
-    ``table`` (a caption around a table), ``list-table``, ``row``, ``cell``, ``glossary``..."""
+    ``table`` (a caption around a table), ``list-table``, ``row``, ``cell``, ``glossary``,
+    ``div``..."""
     title: str
     """The title, caption or tab label ("" for none)."""
     body: tuple[Block, ...]
@@ -38,3 +39,5 @@ class Container:
     """``dropdown``: open at first; ``row``: a header row; ``tab-item``: the selected tab."""
     group: str = ""
     """``tab-set`` and its items: the name their radio buttons share; ``card``: its link."""
+    classes: tuple[str, ...] = ()
+    """``div``: the classes its element carries (checked to be class names)."""

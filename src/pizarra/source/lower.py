@@ -35,6 +35,7 @@ from pizarra.source.syntax.extension_blocks import check_attrs, lower_extension_
 from pizarra.source.syntax.front_matter import FrontMatter, parse_front_matter
 from pizarra.source.syntax.highlighting import check_highlighting
 from pizarra.source.syntax.inline import lower_inline
+from pizarra.source.syntax.options import INLINE_READ
 from pizarra.source.syntax.raw_html import lower_html
 from pizarra.source.syntax.substitution import expand_block
 from pizarra.source.syntax.targets import lower_target, name_block
@@ -248,7 +249,10 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
                     return follower
             return None
 
+        reported = len(ctx.diagnostics)
         block = rule(ctx, directive, next_output)
+        if directive.inline and not directive.token.meta.get(INLINE_READ):
+            _unread_options(ctx, directive, block is None and len(ctx.diagnostics) > reported)
         if block is not None:
             blocks.append(block)
             before = tokens[start - 2] if start >= 2 else None
@@ -256,6 +260,17 @@ def _lower_tokens(ctx: LowerContext, tokens: list[Token]) -> tuple[Block, ...]:
                 name_block(ctx, before.content.strip(), block)
     flush()
     return tuple(blocks)
+
+
+def _unread_options(ctx: LowerContext, directive: Directive, refused: bool) -> None:
+    """Options in the braces of a directive that reads none are an error, not dropped
+    (unless the directive was refused with an error of its own)."""
+    if not refused:
+        ctx.error(
+            directive.inline[0].pos,
+            f"{{{directive.name}}} takes no options",
+            hint=f"write {{{directive.name}}} alone in the braces",
+        )
 
 
 def _lower_plain(ctx: LowerContext, token: Token, previous: Token | None) -> None:

@@ -113,7 +113,7 @@ def _directive_lines(text: str, offset: int, depth: int) -> Iterator[int]:
         match = _DIRECTIVE.match(token.info)
         if match is None:
             continue
-        name = match.group(1).strip()
+        name = (match.group(1).split() or [""])[0]
         if name == "code-cell":
             yield offset + token.map[0] - 1
         elif name not in _LITERAL:

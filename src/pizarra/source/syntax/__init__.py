@@ -21,6 +21,7 @@ from pizarra.source.syntax import (
     code_block,
     code_cell,
     contents,
+    div,
     download,
     epigraph,
     exercise,
@@ -77,6 +78,7 @@ DIRECTIVES: dict[str, DirectiveRule] = {
     "list-table": tables.lower_list_table,
     "csv-table": tables.lower_csv_table,
     "glossary": glossary.lower_glossary,
+    "div": div.lower_div,
     "include": include.lower_include,
 }
 

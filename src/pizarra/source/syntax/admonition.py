@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from pizarra.source.blocks import Admonition, Block
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 
 KINDS = (
     "attention",
@@ -22,17 +22,20 @@ KINDS = (
     "tip",
     "warning",
 )
+ICON = "`false` hides the icon; pizarra's asides draw none, so there is nothing to hide"
 _OPTIONS = {
     "class": "extra classes; `dropdown` makes the aside a disclosure",
     "name": "a label for {ref}",
+    "icon": ICON,
 }
 
 
 def lower_admonition(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
+    check_icon(ctx, directive, body.options)
     kind = directive.name
     if kind == "admonition" and not directive.argument:
         ctx.error(
@@ -50,6 +53,16 @@ def lower_admonition(
         ctx.add_target(label, "target", None, title, directive.pos)
     dropdown = "dropdown" in body.options.get("class", "").split()
     return Admonition(kind, title, blocks, directive.pos, dropdown)
+
+
+def check_icon(ctx: LowerContext, directive: Directive, options: dict[str, str]) -> None:
+    """mystmd's ``icon=false`` is accepted: the aside has no icon to hide."""
+    if options.get("icon", "false").lower() not in ("true", "false", ""):
+        ctx.error(
+            directive.pos,
+            f"option :icon: is true or false, not {options['icon']!r}",
+            hint="write icon=false (or :icon: false) to show no icon",
+        )
 
 
 def argument_as_body(ctx: LowerContext, directive: Directive) -> tuple[Block, ...]:

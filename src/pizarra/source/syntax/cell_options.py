@@ -25,7 +25,8 @@ from pizarra.base.suggest import did_you_mean
 from pizarra.base.yaml_compose import TOO_DEEP_HINT, TooDeep, safe_load
 from pizarra.source.code_lines import OPTIONS as LINE_OPTIONS
 from pizarra.source.code_lines import CodeLines, read_code_lines
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.inline_options import InlineOption
+from pizarra.source.syntax.options import inline_options, split_options
 from pizarra.source.syntax.yaml_source import load_mapping
 
 CELL_TAGS = frozenset(
@@ -78,12 +79,15 @@ class CellOptions:
     """How the code's lines are shown (``:lineno-start:``...); None: plain."""
 
 
-def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list[Diagnostic]]:
-    """Split ``body`` into options and code, with an error at each bad option."""
+def read_cell_options(
+    body: str, body_pos: SourcePos, inline: tuple[InlineOption, ...] = ()
+) -> tuple[CellOptions, list[Diagnostic]]:
+    """Split ``body`` into options and code, with an error at each bad option; ``inline``
+    are those written in the braces, ``{code-cell .class key=value}``."""
     lines = body.splitlines(keepends=True)
     if lines and lines[0].rstrip() == "---":
-        return _yaml_header(lines, body_pos)
-    split, errors = split_options(body, body_pos, OPTIONS)
+        return _yaml_header(lines, body_pos, inline)
+    split, errors = split_options(body, body_pos, OPTIONS, inline)
     values: dict[str, Any] = {}
     for name, raw in split.options.items():
         try:
@@ -97,11 +101,14 @@ def read_cell_options(body: str, body_pos: SourcePos) -> tuple[CellOptions, list
         for index, line in enumerate(lines[: split.content_offset])
         for name in values
         if line.startswith(f":{name}:")
-    }
+    } | {o.name: o.pos for o in inline if o.name in values}
     return _validate(values, positions, body_pos, split.content, split.content_offset, errors)
 
 
-def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, list[Diagnostic]]:
+def _yaml_header(
+    lines: list[str], body_pos: SourcePos, inline: tuple[InlineOption, ...]
+) -> tuple[CellOptions, list[Diagnostic]]:
+    given, inline_errors = inline_options(inline, OPTIONS)
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() == "---"), None)
     if end is None:
         error = Diagnostic(
@@ -109,8 +116,9 @@ def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, li
             "the cell's YAML header (`---`) is never closed",
             hint="end the options with a `---` line before the code",
         )
-        return _validate({}, {}, body_pos, "".join(lines), 0, [error])
+        return _validate({}, {}, body_pos, "".join(lines), 0, [*inline_errors, error])
     doc, errors = load_mapping("".join(lines[1:end]), body_pos.shifted(1), "the cell's options")
+    errors = inline_errors + errors
     content = "".join(lines[end + 1 :])
     if doc is None:
         return _validate({}, {}, body_pos, content, end + 1, errors)
@@ -119,8 +127,11 @@ def _yaml_header(lines: list[str], body_pos: SourcePos) -> tuple[CellOptions, li
             known = ", ".join(sorted(OPTIONS))
             hint = did_you_mean(key, OPTIONS, f"known: {known}")
             errors.append(Diagnostic(pos, f"unknown cell option {key!r}", hint=hint))
-    values = {k: v for k, v in doc.values.items() if k in OPTIONS}
-    return _validate(values, doc.key_pos, body_pos, content, end + 1, errors)
+        elif key in given:
+            errors.append(Diagnostic(pos, f"cell option {key!r} given twice"))
+    values = given | {k: v for k, v in doc.values.items() if k in OPTIONS and k not in given}
+    positions = doc.key_pos | {o.name: o.pos for o in inline if o.name in given}
+    return _validate(values, positions, body_pos, content, end + 1, errors)
 
 
 def _validate(

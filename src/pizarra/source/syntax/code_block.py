@@ -21,7 +21,7 @@ from pizarra.source.code_lines import OPTIONS as LINE_OPTIONS
 from pizarra.source.code_lines import read_code_lines
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.highlighting import check_highlighting
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 NAMES = ("code-block", "code", "sourcecode")
@@ -38,7 +38,7 @@ _OPTIONS = {
 def lower_code_block(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     label = body.options.get("name", "")
     caption = body.options.get("caption", "")

@@ -8,7 +8,7 @@ from pizarra.source.blocks import Block, CodeCell, Output
 from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, read_cell_options
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.highlighting import check_highlighting
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import INLINE_READ, directive_options
 from pizarra.source.syntax.targets import LABEL
 
 LANGUAGES = ("python", "python3", "ipython3", "ipython")
@@ -26,12 +26,13 @@ def lower_code_cell(
             hint="write ```{code-cell} python",
         )
         return None
-    options, errors = read_cell_options(directive.body, directive.body_pos)
+    directive.token.meta[INLINE_READ] = True
+    options, errors = read_cell_options(directive.body, directive.body_pos, directive.inline)
     ctx.diagnostics.extend(errors)
     output = None
     follower = next_token()
     if follower is not None:
-        output_body, output_errors = split_options(follower.body, follower.body_pos, {})
+        output_body, output_errors = directive_options(follower, {})
         ctx.diagnostics.extend(output_errors)
         assert follower.token.map is not None
         output = Output(

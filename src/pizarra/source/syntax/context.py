@@ -24,6 +24,7 @@ from pizarra.source.blocks import (
     Section,
     Target,
 )
+from pizarra.source.syntax.inline_options import InlineOption
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Directive:
     """The fence token (its ``map`` gives the line range)."""
     gated: tuple[str, int] | None = None
     """For ``{x-start}`` ... ``{x-end}``: the text between them and its 0-based first line."""
+    inline: tuple[InlineOption, ...] = ()
+    """Options written in the braces, ``{tip .class key=value}``, read with the body's."""
 
 
 @dataclass

@@ -11,6 +11,7 @@ from markdown_it.token import Token
 from pizarra.base.errors import SourcePos
 from pizarra.source.syntax import DIRECTIVES, GATED
 from pizarra.source.syntax.context import Directive, LowerContext
+from pizarra.source.syntax.inline_options import read_header
 
 _DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
@@ -51,7 +52,7 @@ def gate_pairs(tokens: list[Token]) -> dict[int, int]:
         if token.type not in ("fence", "colon_fence"):
             continue
         match = _DIRECTIVE_INFO.match(token.info.strip())
-        name = match.group(1).strip().lower() if match else ""
+        name = (match.group(1).split() or [""])[0].lower() if match else ""
         base, _, edge = name.rpartition("-")
         if edge == "start":
             open_starts.setdefault(base, []).append(at)
@@ -75,17 +76,24 @@ def as_directive(ctx: LowerContext, token: Token) -> Directive | None:
     if token.type not in ("fence", "colon_fence") or token.map is None:
         return None
     closed = _check_closed(ctx, token)
-    match = _DIRECTIVE_INFO.match(token.info.strip())
-    if match is None or not closed:
+    if not closed:
+        return None
+    line = ctx.lines[token.map[0]] if token.map[0] < len(ctx.lines) else ""
+    header, errors = read_header(token.info.strip(), ctx.pos(token.map[0], line.find("{")))
+    if errors and not token.meta.get("pizarra_header_reported"):
+        token.meta["pizarra_header_reported"] = True
+        ctx.diagnostics.extend(errors)
+    if header is None:
         return None
     pos = ctx.line_pos(token.map[0])
     return Directive(
-        name=match.group(1).strip().lower(),
-        argument=match.group(2).strip(),
+        name=header.name,
+        argument=header.argument,
         body=token.content,
         pos=pos,
         body_pos=SourcePos(ctx.path, token.map[0] + 2, pos.col),
         token=token,
+        inline=header.options,
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pizarra.base.i18n.strings import t
 from pizarra.source.blocks import Block, Exercise, Solution
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 _EXERCISE_OPTIONS = {
@@ -35,7 +35,7 @@ def _content(
     A gated ``{x-start}`` may hold content after its options, as Jupyter Book accepts:
     it comes first, parsed on its own, then what lies between the start and the end.
     """
-    body, errors = split_options(directive.body, directive.body_pos, allowed)
+    body, errors = directive_options(directive, allowed)
     ctx.diagnostics.extend(errors)
     own = (body.content, directive.body_pos.line - 1 + body.content_offset)
     if directive.gated is not None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from pizarra.base.errors import SourcePos
 from pizarra.source.blocks import Block, Image
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 MAX_IMAGE_BYTES = 5_000_000
@@ -45,7 +45,7 @@ def lower_figure(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
     allowed = _FIGURE if directive.name == "figure" else _OPTIONS
-    body, errors = split_options(directive.body, directive.body_pos, allowed)
+    body, errors = directive_options(directive, allowed)
     ctx.diagnostics.extend(errors)
     found = image_file(ctx, directive.argument, directive.pos)
     caption: tuple[Block, ...] = ()

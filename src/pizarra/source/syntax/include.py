@@ -20,7 +20,7 @@ from pizarra.source.blocks import Block, CodeCell, Prose, walk
 from pizarra.source.container import Container
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.course_files import read_course_file
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 
 MAX_INCLUDED_CHARS = 2_000_000
 """All the text one lesson may include, however often and deep (a file that includes
@@ -41,7 +41,7 @@ _OPTIONS = {
 def lower_include(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     options = body.options
     if options.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pizarra.source.blocks import Block
 from pizarra.source.container import Container
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import DirectiveBody, split_options
+from pizarra.source.syntax.options import DirectiveBody, directive_options
 from pizarra.source.syntax.raw_html import unsafe_scheme
 
 _STYLE = "accepted; it only styles Sphinx's theme"
@@ -63,7 +63,7 @@ Next = Callable[[], Directive | None]
 
 
 def _body(ctx: LowerContext, directive: Directive, allowed: dict[str, str]) -> DirectiveBody:
-    body, errors = split_options(directive.body, directive.body_pos, allowed)
+    body, errors = directive_options(directive, allowed)
     ctx.diagnostics.extend(errors)
     return body
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from pizarra.source.blocks import Block, Equation, MathItem
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 _OPTIONS = {
@@ -20,7 +20,7 @@ _OPTIONS = {
 def lower_math(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     tex = body.content.strip("\n")
     pos = directive.body_pos.shifted(body.content_offset, col=directive.body_pos.col)

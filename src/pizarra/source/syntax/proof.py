@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pizarra.base.i18n.strings import t
 from pizarra.source.blocks import Block, Proof
 from pizarra.source.syntax.context import Directive, LowerContext
-from pizarra.source.syntax.options import split_options
+from pizarra.source.syntax.options import directive_options
 from pizarra.source.syntax.targets import LABEL
 
 KINDS = (
@@ -38,7 +38,7 @@ def lower_proof(
     ctx: LowerContext, directive: Directive, next_token: Callable[[], Directive | None]
 ) -> Block | None:
     kind = directive.name.split(":", 1)[1].lower()
-    body, errors = split_options(directive.body, directive.body_pos, _OPTIONS)
+    body, errors = directive_options(directive, _OPTIONS)
     ctx.diagnostics.extend(errors)
     numbered = kind != "proof" and "nonumber" not in body.options
     number = ctx.next_number(f"prf:{kind}") if numbered else None

@@ -22,7 +22,7 @@ from pizarra.source.container import Container
 from pizarra.source.markdown import parser
 from pizarra.source.syntax.context import Directive, LowerContext
 from pizarra.source.syntax.course_files import read_course_file
-from pizarra.source.syntax.options import DirectiveBody, split_options
+from pizarra.source.syntax.options import DirectiveBody, directive_options
 
 MAX_CELLS = 10_000
 _STYLE = "accepted; it only styles Sphinx's theme"
@@ -69,7 +69,7 @@ def _numbered(
 
 def lower_table(ctx: LowerContext, directive: Directive, next_token: Next) -> Block | None:
     """``{table} Caption``: the Markdown table of its body, captioned and numbered."""
-    body, errors = split_options(directive.body, directive.body_pos, _COMMON)
+    body, errors = directive_options(directive, _COMMON)
     ctx.diagnostics.extend(errors)
     start = directive.body_pos.line - 1 + body.content_offset
     blocks = ctx.parse_nested(body.content, start, ctx)
@@ -130,7 +130,7 @@ def _tight(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 def lower_list_table(ctx: LowerContext, directive: Directive, next_token: Next) -> Block | None:
     """``{list-table} Caption``: ``* - a`` / ``  - b`` lines, one outer item per row."""
-    body, errors = split_options(directive.body, directive.body_pos, _LIST)
+    body, errors = directive_options(directive, _LIST)
     ctx.diagnostics.extend(errors)
     first = directive.body_pos.line - 1 + body.content_offset
     lines = body.content.split("\n")
@@ -170,7 +170,7 @@ def _item_text(lines: list[str], marker: str) -> str:
 
 def lower_csv_table(ctx: LowerContext, directive: Directive, next_token: Next) -> Block | None:
     """``{csv-table} Caption``: CSV in its body or in ``:file:`` (a file of the course)."""
-    body, errors = split_options(directive.body, directive.body_pos, _CSV)
+    body, errors = directive_options(directive, _CSV)
     ctx.diagnostics.extend(errors)
     options = body.options
     if options.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
