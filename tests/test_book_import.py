@@ -9,6 +9,7 @@ import nbformat
 import pytest
 
 from pizarra.cli import main
+from pizarra.source.book_slugs import distinct_slugs
 from tests.test_local_files import _png
 
 BIB = "@book{knuth, title={The Art}, author={Knuth, Donald}, year={1968}}\n"
@@ -181,3 +182,18 @@ def test_the_parts_lectures_include_are_copied_though_the_toc_does_not_list_them
     )
     page = (tmp_path / "site" / "intro" / "index.html").read_text(encoding="utf-8")
     assert "This lecture runs on a GPU." in page and "Or on a CPU, more slowly." in page
+
+
+def test_lessons_of_one_name_each_get_a_slug_no_other_lesson_has() -> None:
+    front = "---\ntitle: T\nlesson: {n}\nlang: en\n---\nBody.\n"
+    paths = ["numpy.md", "core/numpy.md", "other/core/numpy.md", "core-numpy.md", "x/y.md"]
+    lessons = {path: front.format(n=n) for n, path in enumerate(paths, start=1)}
+    notes: list[str] = []
+    slugs = distinct_slugs(lessons, notes)
+    assert slugs["numpy.md"] == lessons["numpy.md"]  # at the root: its name is its own
+    assert "lesson: 2\nslug: core-numpy-2\nlang" in slugs["core/numpy.md"]
+    assert "lesson: 3\nslug: other-core-numpy\nlang" in slugs["other/core/numpy.md"]
+    assert (
+        slugs["core-numpy.md"] == lessons["core-numpy.md"] and slugs["x/y.md"] == lessons["x/y.md"]
+    )
+    assert len(notes) == 2
