@@ -63,20 +63,22 @@ def _pointed(
         slug = ids[other][fragment]
         return f"]({relative}#{slug})" if slug else f"]({relative})"
 
-    return "".join(_LINK.sub(link, chunk) if prose else chunk for prose, chunk in _chunks(text))
+    return "".join(
+        _LINK.sub(link, chunk) if prose else chunk for prose, chunk in prose_chunks(text)
+    )
 
 
 def _ids(text: str) -> dict[str, str]:
     """Jupyter's id and the lesson's id of each heading -> the lesson's id; the Jupyter id
     of the notebook's title (the page's heading now) -> "" (the page itself)."""
-    anchors = jupyter_anchors([chunk for prose, chunk in _chunks(text) if prose])
+    anchors = jupyter_anchors([chunk for prose, chunk in prose_chunks(text) if prose])
     match = _TITLE.match(text)
     title = safe_load(match.group(1)) if match else None  # as the importer dumped it
     page = {" ".join(title.split()).replace(" ", "-"): ""} if isinstance(title, str) else {}
     return {**page, **{slug: slug for slug in anchors.values()}, **anchors}
 
 
-def _chunks(text: str) -> list[tuple[bool, str]]:
+def prose_chunks(text: str) -> list[tuple[bool, str]]:
     """``text`` cut into prose (True) and code cells, outputs and plain code fences (False)."""
     chunks: list[tuple[bool, str]] = []
     kept: list[str] = []
