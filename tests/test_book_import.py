@@ -193,7 +193,7 @@ def _numpy_book(root: Path) -> Path:
         "# A\n\nOn to [NumPy](core/numpy), as `[NumPy](core/numpy)` shows.\n"
     )
     (book / "core" / "numpy.md").write_text(
-        "# NumPy\n\nStart with [basics](./numpy/basics) or [the tutorial](numpy/numpy.md).\n"
+        "# NumPy\n\n```{note}\nA note.\n```\n\nStart with [basics](./numpy/basics) or [the tutorial](numpy/numpy.md).\n"
     )
     (book / "core" / "numpy" / "numpy.md").write_text(
         "# NumPy tutorial\n\nBack to [the section](../numpy.md) and [A](/a).\n\n## Arrays\n"

@@ -79,10 +79,13 @@ def _ids(text: str) -> dict[str, str]:
 
 
 def prose_chunks(text: str) -> list[tuple[bool, str]]:
-    """``text`` cut into prose (True) and code cells, outputs and plain code fences (False)."""
+    """``text`` cut into prose (True) and code cells, outputs and plain code fences (False).
+    The closing line of a directive that holds prose (```` ```{image} ````) ends it: it
+    opens no code fence."""
     chunks: list[tuple[bool, str]] = []
     kept: list[str] = []
     fence = ""
+    directives: list[str] = []
     for line in text.splitlines(keepends=True):
         if fence:
             kept.append(line)
@@ -90,8 +93,14 @@ def prose_chunks(text: str) -> list[tuple[bool, str]]:
                 chunks.append((False, "".join(kept)))
                 kept, fence = [], ""
             continue
+        if directives and closes(line, directives[-1]):
+            directives.pop()
+            kept.append(line)
+            continue
         opened = opening_fence(line)
-        if opened is not None and opened[0][0] != ":" and not _holds_prose(opened[1]):
+        if opened is not None and opened[0][0] != ":" and _holds_prose(opened[1]):
+            directives.append(opened[0])
+        elif opened is not None and opened[0][0] != ":":
             chunks.append((True, "".join(kept)))
             kept, fence = [line], opened[0]
             continue
