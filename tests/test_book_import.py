@@ -193,7 +193,8 @@ def _numpy_book(root: Path) -> Path:
         "# A\n\nOn to [NumPy](core/numpy), as `[NumPy](core/numpy)` shows.\n"
     )
     (book / "core" / "numpy.md").write_text(
-        "# NumPy\n\n```{note}\nA note.\n```\n\nStart with [basics](./numpy/basics) or [the tutorial](numpy/numpy.md).\n"
+        "# NumPy\n\n```{note}\nA note.\n```\n\n"
+        "Start with [basics](./numpy/basics) or [the tutorial](numpy/numpy.md).\n"
     )
     (book / "core" / "numpy" / "numpy.md").write_text(
         "# NumPy tutorial\n\nBack to [the section](../numpy.md) and [A](/a).\n\n## Arrays\n"
@@ -223,7 +224,7 @@ def test_links_without_extension_and_lessons_of_one_name_resolve(
     err = capsys.readouterr().err
     assert "a.md: the link to core/numpy names the lesson core/numpy.md" in err
     assert "core/numpy/basics.md: the link to ../../a names the lesson a.md" in err
-    assert "core/numpy/numpy.md: the link to /a names the lesson a.md: it links ../../a.md" in err
+    assert "core/numpy/numpy.md: the link to /a names the lesson a.md: written ../../a.md" in err
     assert "the link to ../../missing" not in err
     assert (
         "core/numpy.md: its URL slug 'numpy' is another lesson's too: set `slug: core-numpy`" in err

@@ -46,7 +46,7 @@ def _linked(path: str, text: str, lessons: dict[str, str], notes: list[str]) -> 
         written = target + ".md"
         if target.startswith("/"):
             written = posixpath.relpath(lesson, folder or ".")
-        notes.append(f"{path}: the link to {target} names the lesson {lesson}: it links {written}")
+        notes.append(f"{path}: the link to {target} names the lesson {lesson}: written {written}")
         return f"]({written}{fragment})"
 
     return "".join(
