@@ -9,6 +9,7 @@ import nbformat
 import pytest
 
 from pizarra.cli import main
+from pizarra.source.book_slugs import distinct_slugs
 from tests.test_local_files import _png
 
 BIB = "@book{knuth, title={The Art}, author={Knuth, Donald}, year={1968}}\n"
@@ -181,3 +182,90 @@ def test_the_parts_lectures_include_are_copied_though_the_toc_does_not_list_them
     )
     page = (tmp_path / "site" / "intro" / "index.html").read_text(encoding="utf-8")
     assert "This lecture runs on a GPU." in page and "Or on a CPU, more slowly." in page
+
+
+def _numpy_book(root: Path) -> Path:
+    """A mystmd book whose section page ``core/numpy.md`` shares its name with a lesson of
+    its folder, linked to without extensions, as mystmd allows."""
+    book = root / "book"
+    (book / "core" / "numpy").mkdir(parents=True)
+    (book / "a.md").write_text(
+        "# A\n\nOn to [NumPy](core/numpy), as `[NumPy](core/numpy)` shows.\n"
+    )
+    (book / "core" / "numpy.md").write_text(
+        "# NumPy\n\n```{note}\nA note.\n```\n\n"
+        "Start with [basics](./numpy/basics) or [the tutorial](numpy/numpy.md).\n"
+    )
+    (book / "core" / "numpy" / "numpy.md").write_text(
+        "# NumPy tutorial\n\nBack to [the section](../numpy.md) and [A](/a).\n\n## Arrays\n"
+    )
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell(
+            "# Basics\n\nBack to [A](../../a), [the tutorial](numpy#arrays), [by name](numpy)"
+            " and [gone](../../missing)."
+        ),
+        nbformat.v4.new_code_cell("1 + 1"),
+    ]
+    nbformat.write(notebook, book / "core" / "numpy" / "basics.ipynb")
+    (book / "myst.yml").write_text(
+        "version: 1\nproject:\n  toc:\n    - file: a.md\n    - file: core/numpy.md\n"
+        "      children:\n        - file: core/numpy/numpy.md\n"
+        "        - file: core/numpy/basics.ipynb\n"
+    )
+    return book
+
+
+def test_links_without_extension_and_lessons_of_one_name_resolve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    course = tmp_path / "course"
+    assert main(["import", str(_numpy_book(tmp_path)), "-o", str(course)]) == 0
+    err = capsys.readouterr().err
+    assert "a.md: the link to core/numpy names the lesson core/numpy.md" in err
+    assert "core/numpy/basics.md: the link to ../../a names the lesson a.md" in err
+    assert "core/numpy/numpy.md: the link to /a names the lesson a.md: written ../../a.md" in err
+    assert "the link to ../../missing" not in err
+    assert (
+        "core/numpy.md: its URL slug 'numpy' is another lesson's too: set `slug: core-numpy`" in err
+    )
+    assert "set `slug: numpy-numpy`" in err
+    basics = (course / "core" / "numpy" / "basics.md").read_text(encoding="utf-8")
+    assert "[A](../../a.md)" in basics and "[by name](numpy)" in basics
+    assert "[NumPy](core/numpy.md), as `[NumPy](core/numpy)`" in (course / "a.md").read_text()
+    assert "slug: core-numpy\n" in (course / "core" / "numpy.md").read_text(encoding="utf-8")
+    assert main(["build", "--no-cache", str(course), "-o", str(tmp_path / "site")]) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "broken link" in errors[0] and "../../missing" in errors[0], errors
+    (course / "core" / "numpy" / "basics.md").write_text(
+        basics.replace(" and [gone](../../missing)", ""), encoding="utf-8"
+    )
+    site = tmp_path / "site"
+    assert main(["build", "--no-cache", str(course), "-o", str(site)]) == 0, capsys.readouterr().err
+    section = (site / "core-numpy" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../basics/">basics</a>' in section
+    assert 'href="../numpy-numpy/">the tutorial</a>' in section
+    tutorial = (site / "numpy-numpy" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../core-numpy/">the section</a>' in tutorial
+    assert 'href="../a/">A</a>' in tutorial
+    page = (site / "basics" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../a/">A</a>' in page
+    assert 'href="../numpy-numpy/#arrays">the tutorial</a>' in page
+    assert 'href="../numpy-numpy/">by name</a>' in page
+    first = (site / "a" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../core-numpy/">NumPy</a>' in first
+
+
+def test_lessons_of_one_name_each_get_a_slug_no_other_lesson_has() -> None:
+    front = "---\ntitle: T\nlesson: {n}\nlang: en\n---\nBody.\n"
+    paths = ["numpy.md", "core/numpy.md", "other/core/numpy.md", "core-numpy.md", "x/y.md"]
+    lessons = {path: front.format(n=n) for n, path in enumerate(paths, start=1)}
+    notes: list[str] = []
+    slugs = distinct_slugs(lessons, notes)
+    assert slugs["numpy.md"] == lessons["numpy.md"]  # at the root: its name is its own
+    assert "lesson: 2\nslug: core-numpy-2\nlang" in slugs["core/numpy.md"]
+    assert "lesson: 3\nslug: other-core-numpy\nlang" in slugs["other/core/numpy.md"]
+    assert (
+        slugs["core-numpy.md"] == lessons["core-numpy.md"] and slugs["x/y.md"] == lessons["x/y.md"]
+    )
+    assert len(notes) == 2

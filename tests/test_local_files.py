@@ -60,6 +60,32 @@ def test_a_markdown_image_is_copied_and_a_lesson_link_resolves(
     assert f'href="../{second.parent.name}/">by name</a>' in page
 
 
+def test_a_lesson_link_names_the_file_beside_it_when_two_share_a_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    course = tmp_path / "course"
+    (course / "part").mkdir(parents=True)
+    (course / "course.yaml").write_text(
+        "title: C\nlang: en\nlessons:\n  - number: 1\n    file: intro.md\n"
+        "  - number: 2\n    file: part/intro.md\n",
+        encoding="utf-8",
+    )
+    front = "---\ntitle: {t}\nlesson: {n}\nslug: {s}\nlang: en\nsummary: S.\n---\n"
+    (course / "intro.md").write_text(
+        front.format(t="A", n=1, s="intro") + "On to [the part](part/intro.md).\n"
+    )
+    (course / "part" / "intro.md").write_text(
+        front.format(t="B", n=2, s="part-intro")
+        + "Back to [the start](../intro.md), or {doc}`here <intro>`.\n"
+    )
+    out = tmp_path / "site"
+    assert main(["build", str(course), "-o", str(out)]) == 0, capsys.readouterr().err
+    first = (out / "intro" / "index.html").read_text(encoding="utf-8")
+    second = (out / "part-intro" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../part-intro/">the part</a>' in first
+    assert 'href="../intro/">the start</a>' in second and 'href="./">here</a>' in second
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

@@ -7,6 +7,7 @@ renderer (which needs the link and its text), so the two cannot disagree.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 
 from pizarra.base.i18n.strings import STRINGS, t
@@ -144,6 +145,9 @@ def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
     if ":" in ref.label:
         return f"{ref.label!r} points into another project"
     name = ref.label.rsplit("/", 1)[-1].removesuffix(".md")
+    near = _by_path(course, lesson, ref.label.removesuffix(".md"))
+    if near is not None:
+        return Resolved("./" if near is lesson else f"../{near.slug}/", ref.text or near.title)
     for entry in course.entries:
         other = entry.lesson
         if other is not None and name in (other.path.stem, other.slug):
@@ -154,6 +158,17 @@ def _resolve_doc(course: Course, lesson: Lesson, ref: Ref) -> Resolved | str:
                 f"../#{t(lesson.lang, 'id_lesson', n=entry.number)}", ref.text or entry.title
             )
     return f"no lesson {name!r} in the course"
+
+
+def _by_path(course: Course, lesson: Lesson, label: str) -> Lesson | None:
+    """The lesson whose file ``label`` names relative to ``lesson``'s, as MyST and Sphinx
+    read a document's path, so two lessons of one file name in different folders
+    (``numpy.md``, ``numpy/numpy.md``) are told apart; None when it names no file."""
+    wanted = os.path.normpath(lesson.path.parent / label)
+    for other in course.lessons():
+        if os.path.normpath(other.path.with_suffix("")) == wanted:
+            return other
+    return None
 
 
 def hint_for(ref: Ref) -> str:

@@ -8,9 +8,12 @@ keep both in ``myst.yml`` (``project.title``, ``project.toc`` of ``file``/``chil
 where its source was (``a/b.ipynb`` becomes ``a/b.md``), and every other file (images,
 ``_static``, ``.bib``, data) is copied beside, so the relative paths lectures use keep
 working. Lessons are numbered in the toc's order; ``{doc}`` and ``{ref}`` between them
-resolve inside the course. A toc entry whose file is missing (or is not ``.md`` or
-``.ipynb``) becomes an upcoming lesson, with a note. The book's files are untrusted:
-YAML is read safely and bounded, paths stay inside the book, sizes are bounded.
+resolve inside the course, and so do links to a lesson's file without its extension
+(:mod:`pizarra.source.book_page_links`); lessons of one file name in different folders get
+distinct URL slugs (:mod:`pizarra.source.book_slugs`). A toc entry whose file is missing
+(or is not ``.md`` or ``.ipynb``) becomes an upcoming lesson, with a note. The book's files
+are untrusted: YAML is read safely and bounded, paths stay inside the book, sizes are
+bounded.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from pizarra.base.i18n.strings import supported
 from pizarra.base.yaml_compose import safe_load
 from pizarra.source.book_anchors import link_across_lessons
 from pizarra.source.book_includes import included_files
+from pizarra.source.book_page_links import link_pages
+from pizarra.source.book_slugs import distinct_slugs
 from pizarra.source.importer import Imported, NotImportable, import_file
 from pizarra.source.syntax.cell_options import DEFAULT_TIMEOUT, MAX_TIMEOUT
 
@@ -106,6 +111,7 @@ def import_book(folder: Path, lang: str | None = None) -> Book:
         for entry in course_lessons
         if "file" in entry
     }
+    texts = distinct_slugs(link_pages(texts, book.notes), book.notes)
     for path, text in link_across_lessons(texts, book.notes).items():
         book.files[path] = text.encode()
     _copy_rest(folder, used, book, included_files(folder, sorted(used), MAX_FILES))

@@ -63,24 +63,29 @@ def _pointed(
         slug = ids[other][fragment]
         return f"]({relative}#{slug})" if slug else f"]({relative})"
 
-    return "".join(_LINK.sub(link, chunk) if prose else chunk for prose, chunk in _chunks(text))
+    return "".join(
+        _LINK.sub(link, chunk) if prose else chunk for prose, chunk in prose_chunks(text)
+    )
 
 
 def _ids(text: str) -> dict[str, str]:
     """Jupyter's id and the lesson's id of each heading -> the lesson's id; the Jupyter id
     of the notebook's title (the page's heading now) -> "" (the page itself)."""
-    anchors = jupyter_anchors([chunk for prose, chunk in _chunks(text) if prose])
+    anchors = jupyter_anchors([chunk for prose, chunk in prose_chunks(text) if prose])
     match = _TITLE.match(text)
     title = safe_load(match.group(1)) if match else None  # as the importer dumped it
     page = {" ".join(title.split()).replace(" ", "-"): ""} if isinstance(title, str) else {}
     return {**page, **{slug: slug for slug in anchors.values()}, **anchors}
 
 
-def _chunks(text: str) -> list[tuple[bool, str]]:
-    """``text`` cut into prose (True) and code cells, outputs and plain code fences (False)."""
+def prose_chunks(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into prose (True) and code cells, outputs and plain code fences (False).
+    The closing line of a directive that holds prose (```` ```{image} ````) ends it: it
+    opens no code fence."""
     chunks: list[tuple[bool, str]] = []
     kept: list[str] = []
     fence = ""
+    directives: list[str] = []
     for line in text.splitlines(keepends=True):
         if fence:
             kept.append(line)
@@ -88,8 +93,14 @@ def _chunks(text: str) -> list[tuple[bool, str]]:
                 chunks.append((False, "".join(kept)))
                 kept, fence = [], ""
             continue
+        if directives and closes(line, directives[-1]):
+            directives.pop()
+            kept.append(line)
+            continue
         opened = opening_fence(line)
-        if opened is not None and opened[0][0] != ":" and not _holds_prose(opened[1]):
+        if opened is not None and opened[0][0] != ":" and _holds_prose(opened[1]):
+            directives.append(opened[0])
+        elif opened is not None and opened[0][0] != ":":
             chunks.append((True, "".join(kept)))
             kept, fence = [line], opened[0]
             continue

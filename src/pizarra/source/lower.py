@@ -9,7 +9,7 @@ stays a position in the file.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from markdown_it.token import Token
@@ -130,7 +130,7 @@ def parse_lesson(
         title=front.title,
         lang=front.lang,
         summary=front.summary,
-        slug=front.slug or _slug_from_path(path),
+        slug=front.slug or default_slug(path),
         blocks=blocks,
         sources=tuple(sources),
         math=tuple(ctx.math),
@@ -160,7 +160,9 @@ def parse_lesson(
     return lesson, diagnostics
 
 
-def _slug_from_path(path: Path) -> str:
+def default_slug(path: PurePath) -> str:
+    """A lesson's URL segment when its front matter sets none: its file name, without
+    the number that orders it (``07-potencias.md`` -> ``potencias``)."""
     return slugify(re.sub(r"^\d+[-_]", "", path.stem)) or "leccion"
 
 

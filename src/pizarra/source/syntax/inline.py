@@ -23,6 +23,7 @@ from pizarra.source.syntax.raw_html import check_target, lower_html
 from pizarra.source.syntax.ref import lower_link
 from pizarra.source.syntax.stray import check_stray_text
 from pizarra.source.syntax.substitution import expand_inline
+from pizarra.source.syntax.wiki_links import wiki_link
 
 RoleRule = Callable[[LowerContext, str, SourcePos, Token], None]
 _LONE_DOLLAR = re.compile(r"\$(?=[^\s\d$])")
@@ -116,6 +117,7 @@ def lower_inline(ctx: LowerContext, token: Token, roles: dict[str, RoleRule]) ->
                 rule(ctx, child.content, pos, child)
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
+            wiki_link(children, at)
             pos = locate.find("](" + href, opening=True)
             if check_target(ctx, child, pos) and not lower_lesson_link(ctx, child, pos):
                 following = children[at + 1] if at + 1 < len(children) else None
