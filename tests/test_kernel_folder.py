@@ -128,3 +128,20 @@ def test_writefile_goes_to_the_private_work_folder_with_a_home_path(tmp_path: Pa
     else:
         assert not refused.ok and "Read-only file system" in refused.stderr
     assert not (folder / "aqui.py").exists()
+
+
+def test_a_module_beside_the_lesson_or_written_by_a_cell_imports_as_in_jupyter(
+    tmp_path: Path,
+) -> None:
+    folder = course_folder(tmp_path)
+    (folder / "helpers.py").write_text("ANSWER = 42\n", encoding="utf-8")
+    beside, written, used = run_in(
+        folder,
+        "import helpers\nprint(helpers.ANSWER)\n",
+        "%%file mathfoo.py\npi = 3.14\n",
+        "import mathfoo\nprint(mathfoo.pi)\n",
+    )
+    assert beside.ok and beside.stdout == "42\n", beside.stderr
+    assert written.ok, written.stderr
+    assert used.ok and used.stdout == "3.14\n", used.stderr
+    assert not (folder / "mathfoo.py").exists()  # written to the private layer only

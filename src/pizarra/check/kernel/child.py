@@ -62,6 +62,7 @@ def serve() -> None:
     main = types.ModuleType("__main__")
     main.__dict__["__builtins__"] = builtins  # the module, as in Jupyter (not this module's dict)
     sys.modules["__main__"] = main
+    sys.path.insert(0, "")  # as in Jupyter: a module beside the lesson, or a cell wrote, imports
     for line in requests:
         request = json.loads(line)
         answer = run_cell(request["code"], request["name"], main.__dict__, request["raises"])
