@@ -142,9 +142,10 @@ class KernelRunner:
     :attr:`CellRequest.folder`) with a private temporary folder for ``HOME`` and ``TMPDIR``.
 
     The interpreter is started with ``-s -P`` (no user site-packages, no script or current
-    directory on ``sys.path``) and a minimal environment built here, instead of ``-I``:
-    isolated mode would also ignore ``PYTHONHASHSEED``, and a fixed hash seed is what
-    makes printed sets and hashes reproducible between builds.
+    directory on ``sys.path`` while pizarra's own modules load; the kernel then puts its
+    working folder first, as Jupyter has it) and a minimal environment built here,
+    instead of ``-I``: isolated mode would also ignore ``PYTHONHASHSEED``, and a fixed
+    hash seed is what makes printed sets and hashes reproducible between builds.
     """
 
     def __init__(
