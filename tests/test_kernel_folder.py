@@ -145,3 +145,24 @@ def test_a_module_beside_the_lesson_or_written_by_a_cell_imports_as_in_jupyter(
     assert written.ok, written.stderr
     assert used.ok and used.stdout == "3.14\n", used.stderr
     assert not (folder / "mathfoo.py").exists()  # written to the private layer only
+
+
+def test_run_runs_a_python_file_as_ipython_does(tmp_path: Path) -> None:
+    folder = course_folder(tmp_path)
+    (folder / "script.py").write_text(
+        "import sys\nprint(__name__, sys.argv[1:])\nresult = 6 * 7\n"
+        "print(globals().get('seen', 'not seen'))\n",
+        encoding="utf-8",
+    )
+    alone, inside = run_in(
+        folder,
+        "seen = 'mine'\n%run script.py a 'b c'\nprint(result)\n",
+        "del result\n%run -i script.py\nprint(result)\n",
+    )
+    assert alone.ok, alone.stderr
+    assert alone.stdout == "__main__ ['a', 'b c']\nnot seen\n42\n"  # its own namespace
+    assert inside.ok and inside.stdout == "__main__ []\nmine\n42\n", inside.stderr
+    [missing] = run_in(folder, "%run nothere.py\n")
+    assert not missing.ok and "%run cannot read nothere.py" in missing.stderr
+    [wrong] = run_in(folder, "%run -m json.tool\n")
+    assert not wrong.ok and "%run takes a Python file" in wrong.stderr

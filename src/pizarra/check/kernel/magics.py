@@ -5,11 +5,11 @@ transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so t
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
 for it. Supported: ``!command``, ``%time``/``%%time`` and ``%timeit``/``%%timeit`` (see
-:mod:`timing`), ``%pwd``, ``f?`` (help, which Jupyter shows in a pager, so the cell shows
-nothing), ``%%writefile`` or ``%%file`` (``~/name`` into the lesson's private work folder;
-the lesson's own folder is read-only), ``%matplotlib`` and ``%config InlineBackend.*``
-(figures are always captured, as SVG, so they do nothing). Any other magic is an error
-that names it.
+:mod:`timing`), ``%pwd``, ``%run [-i] file.py`` (as IPython runs it), ``f?`` (help,
+which Jupyter shows in a pager, so the cell shows nothing), ``%%writefile`` or
+``%%file`` (into the working folder's private layer, or ``~/name`` into the lesson's
+private work folder), ``%matplotlib`` and ``%config InlineBackend.*`` (figures are always
+captured, as SVG, so they do nothing). Any other magic is an error that names it.
 
 A package install (``!pip install quantecon``, ``%pip install ...``) never runs: a lesson
 must not change the environment it is checked in. It is read as the lesson's statement
@@ -145,6 +145,9 @@ class Shell:
             return _timing(lambda: time_it(line, None, self.namespace))
         if name == "pwd":
             return os.getcwd()
+        if name == "run":
+            _run_file(line, self.namespace)
+            return None
         if name in ("pinfo", "pinfo2"):
             return None  # Jupyter pages help outside the cell's output
         if name in ("pip", "conda", "mamba") and line.split()[:1] == ["install"]:
@@ -182,6 +185,36 @@ def _writefile(line: str, cell: str) -> None:
     print(f"{verb} {names[0]}")
     with open(path, "a" if append else "w", encoding="utf-8") as handle:
         handle.write(cell)
+
+
+def _run_file(line: str, namespace: dict[str, Any]) -> None:
+    """``%run [-i] file.py [args]`` as IPython runs it: the file as ``__main__``, with
+    ``sys.argv`` its name and arguments, then its names copied into the cell's namespace;
+    with ``-i``, in that namespace itself. A file that cannot be read is the cell's error
+    (IPython only logs it, and the cells after it would fail further away)."""
+    import builtins
+    import shlex
+
+    words = shlex.split(line)
+    inside = words[:1] == ["-i"]
+    words = words[1:] if inside else words
+    if not words or words[0].startswith("-") or not words[0].endswith(".py"):
+        raise MagicError("%run takes a Python file (and maybe -i), as in `%run script.py`")
+    path = os.path.expanduser(words[0])
+    try:
+        with open(path, encoding="utf-8") as handle:
+            source = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MagicError(f"%run cannot read {words[0]}: {getattr(exc, 'strerror', exc)}") from None
+    scope = namespace if inside else {"__name__": "__main__", "__builtins__": builtins}
+    scope["__file__"] = path
+    saved, sys.argv = sys.argv, [path, *words[1:]]
+    try:
+        exec(compile(source, path, "exec", dont_inherit=True), scope)  # in the sandboxed kernel
+    finally:
+        sys.argv = saved
+    if not inside:
+        namespace.update((k, v) for k, v in scope.items() if k not in ("__builtins__", "__file__"))
 
 
 def _timing(run: Callable[[], object]) -> object:
