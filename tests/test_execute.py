@@ -424,3 +424,20 @@ def test_matplotlibs_timed_legend_warning_is_not_the_cells_stderr() -> None:
     [result] = run(code)
     assert 'loc="best"' not in result.stderr
     assert "a warning of the lesson" in result.stderr
+
+
+def test_who_and_whos_list_the_cells_names_as_ipython_does() -> None:
+    [result] = RUN(
+        [CellRequest("count = 3\nword = 'hi'\n_hidden = 1\n%whos\n%who\nnames = %who_ls\n", 30)],
+        60,
+    )
+    assert result.ok, result.stderr
+    assert result.stdout == (
+        "Variable   Type    Data/Info\n"
+        "----------------------------\n"
+        "count      int     3\n"
+        "word       str     hi\n"
+        "count\t word\t \n"
+    )
+    [listed] = RUN([CellRequest("a = 1\nnames = %who_ls\nprint(names)\n", 30)], 60)
+    assert listed.ok and listed.stdout == "['a']\n", listed.stderr

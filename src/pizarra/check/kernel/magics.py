@@ -5,8 +5,9 @@ transformer (``!ls`` becomes ``get_ipython().system('ls')``, line for line, so t
 keep their line numbers), and ``get_ipython()`` in the cell's namespace answers with the
 small :class:`Shell` below. Importing IPython costs about a second, so only such cells pay
 for it. Supported: ``!command``, ``%time``/``%%time`` and ``%timeit``/``%%timeit`` (see
-:mod:`timing`), ``%pwd``, ``%run [-i] file.py`` (as IPython runs it), ``f?`` (help,
-which Jupyter shows in a pager, so the cell shows nothing), ``%%writefile`` or
+:mod:`timing`), ``%pwd``, ``%run [-i] file.py`` (as IPython runs it),
+``%who``/``%whos``/``%who_ls``, ``f?`` (help, which Jupyter shows in a pager, so the
+cell shows nothing), ``%%writefile`` or
 ``%%file`` (into the working folder's private layer, or ``~/name`` into the lesson's
 private work folder), ``%matplotlib`` and ``%config InlineBackend.*`` (figures are always
 captured, as SVG, so they do nothing). Any other magic is an error that names it.
@@ -148,6 +149,8 @@ class Shell:
         if name == "run":
             _run_file(line, self.namespace)
             return None
+        if name in ("who", "whos", "who_ls"):
+            return _namespace_listing(name, line, self.namespace)
         if name in ("pinfo", "pinfo2"):
             return None  # Jupyter pages help outside the cell's output
         if name in ("pip", "conda", "mamba") and line.split()[:1] == ["install"]:
@@ -215,6 +218,19 @@ def _run_file(line: str, namespace: dict[str, Any]) -> None:
         sys.argv = saved
     if not inside:
         namespace.update((k, v) for k, v in scope.items() if k not in ("__builtins__", "__file__"))
+
+
+def _namespace_listing(name: str, line: str, namespace: dict[str, Any]) -> object:
+    """``%who``, ``%whos`` and ``%who_ls`` by IPython's own code, over the cell's names
+    (those pizarra puts there, ``get_ipython``, hidden as IPython hides its own)."""
+    from types import SimpleNamespace
+
+    from IPython.core.magics.namespace import NamespaceMagics
+
+    hidden = {key: namespace[key] for key in ("get_ipython",) if key in namespace}
+    shell = SimpleNamespace(user_ns=namespace, user_ns_hidden=hidden, configurables=[])
+    magics = NamespaceMagics(shell=shell)  # type: ignore[no-untyped-call]
+    return getattr(magics, name)(line)
 
 
 def _timing(run: Callable[[], object]) -> object:
