@@ -52,6 +52,13 @@ LAUNCH_ARGS = [
 ]
 
 
+def location(page: Page) -> str:
+    """The page's URL as the page has it now: ``page.url`` follows ``history.replaceState``
+    only once the browser's event about it has reached Playwright, which under load comes
+    after the next line of a test has read it."""
+    return str(page.evaluate("location.href"))
+
+
 def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> Explorer:
     text = (FIXTURES / name).read_text(encoding="utf-8")
     match = BLOCK.search(text)

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.conftest import location
+
 pytestmark = pytest.mark.browser
 
 ROOT = "#crecimiento-atencion"
@@ -336,10 +338,10 @@ def test_the_url_names_the_state_and_a_shared_one_opens_it(page: Page, base_url:
     open_page(page, base_url + "/")
     range_of(page).focus()
     page.keyboard.press("ArrowRight")
-    assert page.url.endswith("/?n=2048#crecimiento-atencion")
+    assert location(page).endswith("/?n=2048#crecimiento-atencion")
     open_page(page, base_url + "/?n=2048")
     range_of(page).focus()
     page.keyboard.press("ArrowLeft")  # back at the initial state: the page itself
-    assert page.url.endswith("/#crecimiento-atencion") and "?" not in page.url
+    assert location(page).endswith("/#crecimiento-atencion") and "?" not in location(page)
     open_page(page, base_url + "/static-two?n=4096")  # a static host ignores the query
     assert snapshot(page)["readouts"]["n"] == "4096"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.conftest import location
 from tests.browser.snapshots import axe_violations, set_state, snapshot
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ def test_keys_move_the_temperature_and_the_bars(page: Page, base_url: str) -> No
     assert "casi toda la probabilidad" in snapshot(page, ROOT)["summary"]
     page.keyboard.press("End")
     assert "casi igualadas" in snapshot(page, ROOT)["summary"]
-    assert page.url.endswith("/softmax?T=8#softmax")
+    assert location(page).endswith("/softmax?T=8#softmax")
 
 
 def test_bars_are_as_long_as_the_probabilities(page: Page, base_url: str) -> None:
@@ -49,7 +50,7 @@ def test_a_shared_url_opens_its_state_on_a_static_host(page: Page, base_url: str
     open_page(page, base_url + "/softmax")
     set_state(page, ROOT, (0,))
     moved = snapshot(page, ROOT)
-    assert page.url.endswith("?T=0.25#softmax")
+    assert location(page).endswith("?T=0.25#softmax")
     open_page(page, base_url + "/static-softmax?T=0.25")
     assert snapshot(page, ROOT) == moved
 
