@@ -164,11 +164,22 @@ def _by_path(course: Course, lesson: Lesson, label: str) -> Lesson | None:
     """The lesson whose file ``label`` names relative to ``lesson``'s, as MyST and Sphinx
     read a document's path, so two lessons of one file name in different folders
     (``numpy.md``, ``numpy/numpy.md``) are told apart; None when it names no file."""
-    wanted = os.path.normpath(lesson.path.parent / label)
+    return _lessons_by_path(course).get(os.path.normpath(lesson.path.parent / label))
+
+
+_BY_PATH: list[tuple[Course, dict[str, Lesson]]] = []
+"""The last course's lessons by their path without ``.md``: made once per course, not
+once per reference (a course of 200 lessons has thousands)."""
+
+
+def _lessons_by_path(course: Course) -> dict[str, Lesson]:
+    if _BY_PATH and _BY_PATH[0][0] is course:
+        return _BY_PATH[0][1]
+    table: dict[str, Lesson] = {}
     for other in course.lessons():
-        if os.path.normpath(other.path.with_suffix("")) == wanted:
-            return other
-    return None
+        table.setdefault(os.path.normpath(other.path.with_suffix("")), other)
+    _BY_PATH[:] = [(course, table)]
+    return table
 
 
 def hint_for(ref: Ref) -> str:
