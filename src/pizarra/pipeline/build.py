@@ -27,7 +27,7 @@ from pizarra.pipeline.lesson import LessonResult
 from pizarra.pipeline.lessons import KIND as LESSONS
 from pizarra.pipeline.lessons import keepable, verify_lessons
 from pizarra.pipeline.parsed import KIND as PARSED
-from pizarra.pipeline.parsed import ParseCache
+from pizarra.pipeline.parsed import OUTLINES, ParseCache
 from pizarra.pipeline.reading import load_course
 from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.pages import lesson_path
@@ -43,6 +43,7 @@ WRITTEN = (
     links.KIND,
     manifest.KIND,
     PARSED,
+    OUTLINES,
     VerdictCache.KIND,
     ResultCache.KIND,
 )
@@ -64,7 +65,8 @@ def verify(
     With ``strict_claims``, a statement pizarra cannot decide is an error. Without
     ``search`` the site has no search index (``serve`` makes it after the reload).
     With ``outlines``, a course none of whose lessons was parsed before is parsed by
-    a crew of workers (:mod:`pizarra.pipeline.crew`), and the report's course holds outlines.
+    a crew of workers (:mod:`pizarra.pipeline.crew`), a lesson whose result is kept is
+    read as its outline only, and the report's course holds outlines.
     ``on_lesson`` is told of each lesson's result as it comes (in course order), and
     ``before_index`` is given the report, its files all there but the search index's,
     while Pagefind finishes the index. With ``later``, the cache writes that can wait
@@ -74,7 +76,11 @@ def verify(
     started = time.perf_counter()
     start_kernels_early(src, tools.runner)  # its imports overlap with the parse below
     report = Report()
-    parsed = ParseCache(tools.store, later=later is not None) if tools.store is not None else None
+    parsed = (
+        ParseCache(tools.store, later=later is not None, outlines=outlines)
+        if tools.store is not None
+        else None
+    )
     crew = start_crew(src, tools, parsed) if outlines else None
     if crew is not None and tools.store is not None:
         tools.store.prepare(WRITTEN)  # while its workers parse
@@ -96,6 +102,7 @@ def verify(
                 crew,
                 before_index,
                 on_lesson,
+                parsed.whole if parsed is not None and outlines else None,
             )
             return _finish(report, started, tools, parsed, later)
         finally:
@@ -116,6 +123,7 @@ def _verify_course(
     crew: Crew | None = None,
     before_index: Callable[[Report], None] | None = None,
     on_lesson: Callable[[Lesson, LessonResult], None] | None = None,
+    whole: Callable[[Lesson], Lesson] | None = None,
 ) -> None:
     """:func:`verify` once the course is loaded, into ``report``: ``feed`` gets each
     lesson page as soon as it is rendered, so Pagefind indexes while the other lessons
@@ -137,13 +145,13 @@ def _verify_course(
         frames.append(site_frame(course))
 
     results = verify_lessons(
-        course, tools, strict_claims, on_result=told, crew=crew, meanwhile=meanwhile
+        course, tools, strict_claims, on_result=told, crew=crew, meanwhile=meanwhile, whole=whole
     )
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
     report.inputs = course_inputs(course, src)
     report.reusable = all(keepable(result) for result in results)
-    editions = verify_editions(course, src, tools, strict_claims, report)
+    editions = verify_editions(course, src, tools, strict_claims, report, whole)
     if report.failed():
         if not _manifest_failed(report):
             _check_rendered_links(course, results, frames, tools, report)

@@ -4,6 +4,7 @@ original is checked here, where both lessons are at hand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,23 +36,31 @@ class Editions:
 
 
 def verify_editions(
-    course: Course, src: Path, tools: Tools, strict: bool, report: Report
+    course: Course,
+    src: Path,
+    tools: Tools,
+    strict: bool,
+    report: Report,
+    whole: Callable[[Lesson], Lesson] | None = None,
 ) -> Editions:
     """Verify every lesson of every edition of ``course``, and its parity with its
-    original, into ``report``."""
+    original, into ``report`` (``whole`` gives an outline its body, as for
+    :func:`~pizarra.pipeline.lessons.verify_lessons`)."""
     done = Editions()
     for edition in course.editions:
-        results = verify_lessons(edition, tools, strict)
+        results = verify_lessons(edition, tools, strict, whole=whole)
         for lesson, result in zip(edition.lessons(), results, strict=True):
             report.add(lesson.path, result)
         report.inputs += [p for p in course_inputs(edition, src) if p not in report.inputs]
         report.reusable = report.reusable and all(keepable(r) for r in results)
-        report.diagnostics += parity(course, edition)
+        report.diagnostics += parity(course, edition, whole)
         done.results.append((edition, results))
     return done
 
 
-def parity(course: Course, edition: Course) -> list[Diagnostic]:
+def parity(
+    course: Course, edition: Course, whole: Callable[[Lesson], Lesson] | None = None
+) -> list[Diagnostic]:
     """Every difference of mathematics between the edition's lessons and their originals,
     and a warning for each translation behind its original."""
     found: list[Diagnostic] = []
@@ -59,7 +68,9 @@ def parity(course: Course, edition: Course) -> list[Diagnostic]:
         entry = course.entry(translation.number)
         if entry is None or entry.lesson is None:
             continue
-        original = _whole(entry.lesson, course.root)
+        if whole is not None:
+            translation = whole(translation)
+        original = _whole(whole(entry.lesson) if whole else entry.lesson, course.root)
         if original is None:
             continue
         found += check_translation(original, translation, translation.number in edition.behind)

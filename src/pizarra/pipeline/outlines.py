@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pizarra.source.model import Course, Lesson
-
-if TYPE_CHECKING:
-    pass
 
 
 def outline(lesson: Lesson) -> Lesson:
@@ -22,7 +19,13 @@ def outline(lesson: Lesson) -> Lesson:
 def filled(shown: Lesson, parsed: Lesson) -> Lesson:
     """The outline ``shown`` (as the course holds it, or as :func:`textless` sent it) with
     the body and the source text of ``parsed`` back."""
-    return replace(shown, blocks=parsed.blocks, math=parsed.math, source_text=parsed.source_text)
+    return replace(
+        shown,
+        blocks=parsed.blocks,
+        math=parsed.math,
+        source_text=parsed.source_text,
+        inline_images=parsed.inline_images,
+    )
 
 
 def textless(course: Course) -> Course:
@@ -43,10 +46,13 @@ def textless(course: Course) -> Course:
 
 def with_bodies(course: Course, mine: dict[Path, Lesson]) -> Course:
     """``course`` with the bodies of the lessons this worker parsed."""
+    return with_each(course, lambda ln: filled(ln, mine[ln.path]) if ln.path in mine else ln)
+
+
+def with_each(course: Course, change: Callable[[Lesson], Lesson]) -> Course:
+    """``course`` with ``change(lesson)`` in place of each of its lessons."""
     entries = tuple(
-        replace(entry, lesson=filled(entry.lesson, mine[entry.lesson.path]))
-        if entry.lesson is not None and entry.lesson.path in mine
-        else entry
+        replace(entry, lesson=change(entry.lesson)) if entry.lesson is not None else entry
         for entry in course.entries
     )
     return replace(course, entries=entries)
