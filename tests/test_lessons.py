@@ -90,6 +90,25 @@ def test_unchanged_lessons_are_neither_verified_nor_rendered(tmp_path: Path) -> 
     assert not any(r.cached for r in retitled), "the manifest is part of every key"
 
 
+def test_a_line_added_above_a_heading_leaves_the_other_lessons_kept(tmp_path: Path) -> None:
+    """The other lessons see a heading's title and anchor, not its line."""
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    assert not verify(src, tools_with(store, CountingMath())).failed()
+    lesson_two = src / "l2.md"
+    text = lesson_two.read_text(encoding="utf-8")
+    lesson_two.write_text(text.replace("## Sección", "Una línea.\n\n## Sección"), "utf-8")
+    course, _ = load_course(src)
+    assert course is not None
+    edited = verify_lessons(course, tools_with(store, CountingMath()), jobs=1)
+    assert [r.cached for r in edited] == [True, False, True]
+    lesson_two.write_text(text.replace("## Sección", "## Otra sección"), "utf-8")
+    course, _ = load_course(src)
+    assert course is not None
+    retitled = verify_lessons(course, tools_with(store, CountingMath()), jobs=1)
+    assert not any(r.cached for r in retitled), "a heading's title is part of every key"
+
+
 def test_a_failing_lesson_is_reported_again_from_the_cache(tmp_path: Path) -> None:
     src = write_course(tmp_path / "c")
     broken = src / "l3.md"
