@@ -171,3 +171,38 @@ def test_a_discarded_site_waits_for_what_was_written_soon(tmp_path: Path) -> Non
     staged.write_soon({f"p{i}/index.html": b"x" * 10_000 for i in range(200)})
     staged.discard()
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_file_with_the_previous_bytes_is_linked_not_written(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    before = {name: (out / name).stat().st_ino for name in OLD}
+    write_site({"index.html": b"new", "a/b.css": b"old css"}, out)
+    assert (out / "a/b.css").stat().st_ino == before["a/b.css"], "the same file, linked"
+    assert (out / "a/b.css").stat().st_nlink == 1, "the old site is gone"
+    assert (out / "index.html").read_bytes() == b"new"
+    assert (out / "index.html").stat().st_ino != before["index.html"]
+
+
+def test_a_linked_file_given_again_never_writes_into_the_old_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    staged = site.StagedSite(out)
+    staged.write({"a/b.css": b"old css"})  # linked to the old site's file
+    staged.write({"a/b.css": b"changed css"})
+    assert (out / "a/b.css").read_bytes() == b"old css", "the served site is unchanged"
+    staged.finish({"a/b.css": b"changed css"})
+    assert (out / "a/b.css").read_bytes() == b"changed css"
+
+
+def test_a_symbolic_link_in_the_old_site_is_not_followed(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(OLD, out)
+    outside = tmp_path / "outside.css"
+    outside.write_bytes(b"old css")
+    (out / "a/b.css").unlink()
+    (out / "a/b.css").symlink_to(outside)
+    write_site(OLD, out)
+    assert not (out / "a/b.css").is_symlink()
+    assert (out / "a/b.css").read_bytes() == b"old css"
+    assert outside.stat().st_nlink == 1, "no link was made to the file outside the site"
