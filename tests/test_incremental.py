@@ -44,9 +44,12 @@ class Counted:
     def __init__(self, store: Cache) -> None:
         self.store = store
         self.calls = 0
+        self.rebuilds = 0
+        """Builds told they rebuild a course built before (their kernels start late)."""
 
-    def __call__(self) -> Tools:
+    def __call__(self, rebuild: bool = False) -> Tools:
         self.calls += 1
+        self.rebuilds += rebuild
         return Tools(MathCoreRenderer(), KernelRunner(), None, None, self.store, jobs=1)
 
 
@@ -87,6 +90,16 @@ def test_an_unchanged_build_rewrites_nothing(tmp_path: Path, tools: Counted) -> 
     assert again.files == len(first.files) and again.lessons == 3
     (src / "l2.md").touch()  # a new stat, the same bytes: still nothing to do
     assert isinstance(run(src, out, tools), Summary)
+
+
+def test_a_build_after_an_edit_is_told_it_rebuilds(tmp_path: Path, tools: Counted) -> None:
+    src, out = course(tmp_path / "c"), tmp_path / "site"
+    built(run(src, out, tools))
+    assert tools.rebuilds == 0, "the first build of the course into out"
+    lesson = src / "l2.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\nOtra línea.\n", encoding="utf-8")
+    built(run(src, out, tools))
+    assert (tools.calls, tools.rebuilds) == (2, 1)
 
 
 def test_an_unchanged_build_imports_no_pipeline(tmp_path: Path) -> None:

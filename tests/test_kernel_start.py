@@ -85,6 +85,45 @@ def test_no_zygote_for_a_course_without_code(tmp_path: Path) -> None:
     assert kernel_zygote.started(runner.python)
 
 
+@pytest.mark.usefixtures("no_zygotes")
+def test_a_runner_that_starts_late_starts_no_zygote_before_a_cell_runs(tmp_path: Path) -> None:
+    runner = KernelRunner(python=str(tmp_path / "no-python"), early=False)
+    start_kernels_early(course(tmp_path, CELL), runner)
+    assert not kernel_zygote.started(runner.python)
+
+
+def test_a_rebuild_starts_the_zygote_only_once_a_cell_runs(tmp_path: Path) -> None:
+    """A build after an edit, of a course built before: its cells come from the cache,
+    so no zygote is started for them."""
+    (tmp_path / "c").mkdir()
+    front = "---\ntitle: {}\nlesson: {}\nlang: es\nsummary: Breve.\n---\n\nTexto.\n\n"
+    with_cell = front.format("Uno", 1) + CELL.removeprefix("# Uno\n\n")
+    prose_only = front.format("Dos", 2)
+    src = course(tmp_path / "c", with_cell, prose_only)
+    env = dict(os.environ, PIZARRA_CACHE_DIR=str(tmp_path / "cache"))
+    build = ["build", str(src), "-o", str(tmp_path / "site")]
+    probe = (
+        "import sys\nfrom pizarra import cli\n"
+        "from pizarra.check.kernel import zygote as kernel_zygote\n"
+        f"cli.main({build!r})\n"
+        "print(kernel_zygote.started(sys.executable))\n"
+    )
+    for _ in range(2):  # the second confirms the cell's output: then the build is recorded
+        subprocess.run([sys.executable, "-m", "pizarra", *build], env=env, check=True)
+    prose = src / "lessons" / "l2.md"
+    prose.write_text(prose_only + "Una línea más.\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["False"], done.stderr
+    cell = src / "lessons" / "l1.md"
+    cell.write_text(with_cell.replace("print(1)", "print(2)"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, check=False, capture_output=True, text=True
+    )
+    assert "code cells: 1 run" in done.stderr, done.stderr
+
+
 def test_the_command_starts_the_zygote_before_it_imports_the_pipeline(tmp_path: Path) -> None:
     """``pizarra build`` makes its tools, which start the zygote, before it imports
     ``pizarra.pipeline.build``: the zygote's start-up then overlaps those imports."""

@@ -231,7 +231,7 @@ def _version() -> str:
 
 
 def default_tools(
-    no_cache: bool = False, store: Cache | None = None, progress: bool = True
+    no_cache: bool = False, store: Cache | None = None, progress: bool = True, early: bool = True
 ) -> Tools:
     from pizarra.base.cache import default_cache
     from pizarra.check.code_cells import ResultCache
@@ -246,7 +246,7 @@ def default_tools(
     store = store if store is not None else default_cache()
     return Tools(
         MathCoreRenderer(),
-        KernelRunner(),
+        KernelRunner(early=early),
         ResultCache(store),
         VerdictCache(store),
         store,
@@ -254,17 +254,21 @@ def default_tools(
     )
 
 
-def _tools_for(src: Path, no_cache: bool, store: Cache | None = None) -> Tools:
+def _tools_for(
+    src: Path, no_cache: bool, store: Cache | None = None, rebuild: bool = False
+) -> Tools:
     """:func:`default_tools` for a run on ``src``, the kernels' zygote started first so
     that it imports on another core while this process imports the pipeline, and
     pizarra's fingerprint computed meanwhile
-    (:func:`pizarra.pipeline.fingerprint.fingerprint_soon`)."""
+    (:func:`pizarra.pipeline.fingerprint.fingerprint_soon`). In a ``rebuild`` the zygote
+    starts only once a cell must run (:attr:`KernelRunner.early`)."""
     from pizarra.check.kernel.start import start_zygote
     from pizarra.pipeline.fingerprint import fingerprint_soon
 
-    start_zygote(src)
+    if not rebuild:
+        start_zygote(src)
     fingerprint_soon()
-    return default_tools(no_cache, store)
+    return default_tools(no_cache, store, early=not rebuild)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -299,7 +303,7 @@ def _build(args: argparse.Namespace) -> int:
         done = build_or_skip(
             args.src,
             args.out,
-            lambda: _tools_for(args.src, args.no_cache, store),
+            lambda rebuild: _tools_for(args.src, args.no_cache, store, rebuild),
             store,
             args.strict,
             args.strict_claims,

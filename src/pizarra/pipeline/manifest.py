@@ -146,6 +146,11 @@ def unchanged(store: Cache, key: str, out: Path) -> Summary | None:
     return summary
 
 
+def recorded(store: Cache, key: str) -> bool:
+    """True when a build under ``key`` was recorded, whether or not it is current."""
+    return store.get(KIND, key) is not None
+
+
 def record(
     store: Cache, key: str, started_ns: int, inputs: Iterable[Path], out: Path, summary: Summary
 ) -> None:

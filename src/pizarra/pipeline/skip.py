@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pizarra.base.cache import Cache
-from pizarra.pipeline.manifest import Summary, build_key, record, summary_of, unchanged
+from pizarra.pipeline.manifest import (
+    Summary,
+    build_key,
+    record,
+    recorded,
+    summary_of,
+    unchanged,
+)
 
 if TYPE_CHECKING:
     from pizarra.pipeline.tools import Report, Tools
@@ -22,7 +29,7 @@ if TYPE_CHECKING:
 def build_or_skip(
     src: Path,
     out: Path,
-    tools: Callable[[], Tools],
+    tools: Callable[[bool], Tools],
     store: Cache | None,
     strict: bool = False,
     strict_claims: bool = False,
@@ -30,17 +37,21 @@ def build_or_skip(
     """The last build's :class:`Summary` when nothing changed since, else a full
     :func:`pizarra.pipeline.build.build` (whose lessons come from the cache when unchanged).
 
-    ``tools`` is called only when building, so the skip imports no pipeline. Without
-    a ``store`` there is no manifest: every call builds.
+    ``tools`` is called only when building, so the skip imports no pipeline; it is
+    told whether this is a rebuild (the manifest holds a build of this course into
+    ``out``, whose inputs changed since). Without a ``store`` there is no manifest:
+    every call builds.
     """
     started = time.perf_counter()
     started_ns = time.time_ns()
     key = build_key(src, out, (f"strict={strict}", f"strict_claims={strict_claims}"))
+    rebuild = False
     if store is not None:
         kept = unchanged(store, key, out)
         if kept is not None:
             return replace(kept, seconds=time.perf_counter() - started)
-    made = tools()  # first: the command's tools start the kernels' zygote during the imports below
+        rebuild = recorded(store, key)
+    made = tools(rebuild)  # first: the tools start the kernels' zygote during the imports below
     from pizarra.pipeline.build import build
 
     report = build(src, out, made, strict, strict_claims, outlines=True)

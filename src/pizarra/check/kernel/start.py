@@ -34,10 +34,11 @@ _FILE = re.compile(r"""\bfile:\s*["']?([^"'\s,}#]+)""")
 
 
 def start_kernels_early(src: Path, runner: CodeRunner) -> None:
-    """Start ``runner``'s zygote now if the course at ``src`` may run code cells."""
+    """Start ``runner``'s zygote now if the course at ``src`` may run code cells (and the
+    runner starts it early, :attr:`~pizarra.check.kernel.execute.KernelRunner.early`)."""
     from pizarra.check.kernel.execute import KernelRunner
 
-    if isinstance(runner, KernelRunner):
+    if isinstance(runner, KernelRunner) and runner.early:
         start_zygote(src, runner.python)
 
 
