@@ -32,7 +32,7 @@ test: setup
 	bash scripts/setup-system.sh --browser
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto  # a worker a core: on 2 cores 8.5 min, against 10.5 one test at a time
+	$(BIN)/pytest -n auto --dist worksteal  # a worker a core; an idle worker takes from the other's queue
 
 # The soundness property at length (the test suite runs a short profile of it).
 soundness: setup

@@ -61,7 +61,10 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Refuse a claim test whose id could not be selected again by mutmut."""
+    """Refuse a claim test whose id could not be selected again by mutmut; then put the
+    tests marked ``slow`` first. Workers (``--dist worksteal``) take the queue from its
+    end when they run dry, and each slow test takes 35-50 s: queued last, they ran one
+    after the other on one worker while the other was idle (about 5 of 14 minutes)."""
     bad = [
         item.nodeid
         for item in items
@@ -74,3 +77,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(
             f"test ids must be plain (use pytest.param(..., id=...)):\n  {listed}"
         )
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

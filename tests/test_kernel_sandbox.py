@@ -191,6 +191,7 @@ def test_a_fork_bomb_meets_the_process_limit() -> None:
         assert int(shown) < launcher.PROCESS_LIMIT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "code",
     [

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mpmath
+import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
@@ -218,6 +219,7 @@ POINTS = {
 """For each domain of ``variables:``, points that belong to it."""
 
 
+@pytest.mark.slow
 @given(st.data())
 def test_a_false_identity_is_never_checked(data: st.DataObject) -> None:
     """False at one point of the letter's declared domain, so not an identity there."""

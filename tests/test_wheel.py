@@ -89,6 +89,7 @@ def _requirements(wheel: Path) -> str:
     return "\n".join(wanted) + "\n"
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str]]) -> None:
     [wheel] = (installed[0].parent / "dist").glob("pizarra-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -125,6 +126,7 @@ def test_the_installed_templates_come_compiled(installed: tuple[Path, dict[str, 
     assert "shipped" in run([venv / "bin" / "python", "-c", SHIPPED], venv, env)
 
 
+@pytest.mark.slow
 def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
     installed: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:

@@ -70,6 +70,7 @@ def spanish(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedCourse]:
     yield from serve_course(folder / "answers-es.md")
 
 
+@pytest.mark.slow
 def test_the_page_module_judges_as_the_checker_does(page: Page, static_site: BuiltSite) -> None:
     """Parity over every declared answer of lessons 7, 8 and 9 (both languages for 8
     and 9) and the generated corpus."""

@@ -36,6 +36,7 @@ def _pages(root: Path) -> list[str]:
     return sorted(pages) + [f"{p}?n=2048" for p in lessons]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tree", ["es", "en"])
 def test_every_page_runs_without_csp_violations(
     browser: Browser, bundled_course: ServedCourse, tree: str

@@ -26,6 +26,7 @@ def site_pages(site: BuiltSite) -> list[str]:
     return ["/" + n.removesuffix("index.html") for n in names]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tree", ["es", "en"])
 @pytest.mark.parametrize(("scheme", "width"), CONFIGS)
 def test_every_page_has_no_axe_violations_and_no_console_errors(
