@@ -3,8 +3,12 @@ and is resolved again the moment any of that changes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+from pizarra.base.cache import Cache
 from pizarra.check import links
 from pizarra.check.html_scan import PageScan
 from pizarra.check.links import check_links
@@ -111,3 +115,56 @@ def test_a_page_linking_to_another_without_a_fragment_needs_only_that_it_exists(
     ready[TARGET] = _scan(set())  # another page there: no id of it is needed
     assert _messages(files, ready) == []
     assert resolved == [TARGET]
+
+
+PAGE = b'<html><body><h1 id="top">T</h1><a href="#top">a</a><a href="../other/#part">b</a>'
+OTHER = b'<html><body><h2 id="part">P</h2></body></html>'
+
+
+def _check_stored(store: Cache, files: dict[str, bytes], version: str = "v1") -> list[str]:
+    """A link check in a new process: nothing in memory, ``store`` kept (the ``resolved``
+    fixture puts the memory back as it was after the test)."""
+    links._CLEAN = links.Recent(links.CLEAN)
+    found = check_links(files, {}, scans=links.PageScans(store, version))
+    store.flush()
+    return [d.message for d in found]
+
+
+@pytest.fixture
+def store(tmp_path: Path, resolved: list[str]) -> Iterator[Cache]:
+    with Cache(tmp_path / "cache") as cache:
+        yield cache
+
+
+def test_a_page_found_clean_by_another_run_is_not_resolved(
+    store: Cache, resolved: list[str]
+) -> None:
+    files = {LESSON: PAGE, TARGET: OTHER}
+    assert _check_stored(store, files) == []
+    assert sorted(resolved) == [LESSON, TARGET]
+    resolved.clear()
+    assert _check_stored(store, files) == []
+    assert resolved == []
+
+
+def test_another_runs_clean_page_is_judged_again_when_what_it_links_into_changed(
+    store: Cache, resolved: list[str]
+) -> None:
+    assert _check_stored(store, {LESSON: PAGE, TARGET: OTHER}) == []
+    moved = OTHER.replace(b'id="part"', b'id="elsewhere"')
+    assert _check_stored(store, {LESSON: PAGE, TARGET: moved}) == [
+        f"broken link in {LESSON}: ../other/#part (no element with id 'part' in {TARGET})"
+    ]
+    assert _check_stored(store, {LESSON: PAGE}) == [
+        f"broken link in {LESSON}: ../other/#part (no file {TARGET})"
+    ]
+
+
+def test_another_version_of_pizarra_judges_every_page_again(
+    store: Cache, resolved: list[str]
+) -> None:
+    files = {LESSON: PAGE, TARGET: OTHER}
+    assert _check_stored(store, files, "v1") == []
+    resolved.clear()
+    assert _check_stored(store, files, "v2") == []
+    assert sorted(resolved) == [LESSON, TARGET]

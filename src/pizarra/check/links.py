@@ -8,6 +8,13 @@ so :class:`PageScans` keeps them by the page's SHA-256 (in memory, and in the
 resolved on every run, so a page whose target vanished is caught though the page
 itself did not change. Lesson pages come already read (by the worker that rendered
 them, :mod:`pizarra.pipeline.lessons`); only the course's own pages are read here.
+
+A page found with no broken link is remembered as such, in memory by its scan and in
+the ``links-clean`` kind by its bytes' SHA-256, with the files its links point to and
+the SHA-256 of each file a link points into. A later run (the next command, after a
+one-line edit) finds it still clean, with nothing resolved, if its bytes, those files
+and those digests are unchanged: resolving the 72,000 links of a 200-lesson course
+took 1.2 s of every build after an edit.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ import hashlib
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from posixpath import dirname, join, normpath
 from typing import TYPE_CHECKING
@@ -32,6 +39,9 @@ if TYPE_CHECKING:
 KIND = "links"
 """The cache kind of page scans."""
 
+CLEAN_KIND = "links-clean"
+"""The cache kind of pages found with no broken link."""
+
 MEMORY = 128
 """Page scans kept in memory (a served site's pages, rebuilt again and again)."""
 
@@ -42,8 +52,12 @@ _MEMORY: Recent[bytes, PageScan] = Recent(MEMORY)
 class PageScans:
     """Page scans by the page's SHA-256: from memory, then ``store``, else parsed."""
 
-    def __init__(self, store: Cache | None = None) -> None:
+    def __init__(self, store: Cache | None = None, version: str = "") -> None:
         self.store = store
+        self.version = version
+        """What the judgement of a link depends on besides the pages: pizarra's code.
+        A page is remembered clean in ``store`` under it, so another version of
+        pizarra judges every page again."""
         self.parsed = 0
         """Pages parsed by this object (the others were known)."""
 
@@ -98,7 +112,8 @@ def check_links(
         for name, data in files.items()
         if name.endswith(".html")
     }
-    return _broken(files, pages, origins, sources, unrendered)
+    kept = _KeptClean(known.store, known.version, files) if known.store is not None else None
+    return _broken(files, pages, origins, sources, unrendered, kept)
 
 
 CLEAN = 4096
@@ -112,12 +127,65 @@ point to, and the scan of each file one of them points into (``#fragment``)."""
 _CLEAN: Recent[str, _Clean] = Recent(CLEAN)
 
 
+class _KeptClean:
+    """Pages found clean by earlier runs, in ``store``: each under its name, its bytes'
+    SHA-256 and ``version``, with its targets and the SHA-256 of each file it links into."""
+
+    def __init__(self, store: Cache, version: str, files: Mapping[str, bytes]) -> None:
+        self.store = store
+        self.version = version
+        self.files = files
+        self._digests: dict[str, str | None] = {}
+        self._kept: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]]] = {}
+
+    def load(self, pages: Iterable[str]) -> None:
+        """Read what is kept of ``pages``, in a few queries."""
+        keys = {self._key(page): page for page in pages}
+        for key, raw in self.store.get_many(CLEAN_KIND, keys).items():
+            try:
+                value = json.loads(raw)
+                targets = tuple(str(t) for t in value["targets"])
+                into = tuple((str(t), None if d is None else str(d)) for t, d in value["into"])
+            except (ValueError, TypeError, KeyError):
+                continue
+            self._kept[keys[key]] = (targets, into)
+
+    def still_clean(self, page: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The files ``page`` links to and those it links into, if it was found clean
+        with these bytes, its targets all exist and the files it links into have the
+        bytes they had; else None."""
+        kept = self._kept.get(page)
+        if kept is None:
+            return None
+        targets, into = kept
+        if not all(t in self.files for t in targets):
+            return None
+        if not all(self.digest(t) == d for t, d in into):
+            return None
+        return targets, tuple(t for t, _ in into)
+
+    def put(self, page: str, targets: tuple[str, ...], into: Iterable[str]) -> None:
+        value = {"targets": list(targets), "into": [[t, self.digest(t)] for t in into]}
+        self.store.put(CLEAN_KIND, self._key(page), json.dumps(value).encode())
+
+    def digest(self, name: str) -> str | None:
+        if name not in self._digests:
+            data = self.files.get(name)
+            self._digests[name] = None if data is None else hashlib.sha256(data).hexdigest()
+        return self._digests[name]
+
+    def _key(self, page: str) -> str:
+        digest = hashlib.sha256(f"{self.version}\0{page}\0{self.digest(page)}".encode())
+        return digest.hexdigest()
+
+
 def _broken(
     files: Mapping[str, bytes],
     scans: Mapping[str, PageScan],
     origins: Mapping[str, str],
     sources: Mapping[str, str] | None,
     unrendered: tuple[str, ...] = (),
+    kept: _KeptClean | None = None,
 ) -> list[Diagnostic]:
     """Every broken link and repeated id of every page. A page found clean before is
     clean now if its scan is the very same object, the files it links to all exist, and
@@ -125,15 +193,33 @@ def _broken(
     links of what changed, not the 4,600 links of twenty lessons (0.008 s), while a
     target that vanished or lost an id brings the pages that use it back to be resolved."""
     errors = []
-    for page, scan in scans.items():
-        kept = _CLEAN.get(page)
-        if kept is not None and _still_clean(kept, scan, files, scans):
+    unknown = [
+        page for page, scan in scans.items() if not _clean_in_memory(page, scan, files, scans)
+    ]
+    if kept is not None:
+        kept.load(unknown)
+    for page in unknown:
+        scan = scans[page]
+        known = kept.still_clean(page) if kept is not None else None
+        if known is not None:  # and in memory now, for a server's next rebuild
+            targets, into = known
+            _CLEAN.put(page, (scan, targets, tuple((t, scans.get(t)) for t in into)))
             continue
         found = _problems(page, scan, files, scans, origins, sources, unrendered)
         if not found:
-            _CLEAN.put(page, (scan, *_targets(page, scan, scans)))
+            targets, read = _targets(page, scan, scans)
+            _CLEAN.put(page, (scan, targets, read))
+            if kept is not None:
+                kept.put(page, targets, (target for target, _ in read))
         errors += found
     return errors
+
+
+def _clean_in_memory(
+    page: str, scan: PageScan, files: Mapping[str, bytes], scans: Mapping[str, PageScan]
+) -> bool:
+    kept = _CLEAN.get(page)
+    return kept is not None and _still_clean(kept, scan, files, scans)
 
 
 def _still_clean(

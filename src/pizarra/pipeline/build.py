@@ -21,6 +21,7 @@ from pizarra.check.verdicts import VerdictCache
 from pizarra.pipeline import manifest
 from pizarra.pipeline.crew import Crew, start_crew
 from pizarra.pipeline.editions import edition_files, verify_editions
+from pizarra.pipeline.fingerprint import code_fingerprint
 from pizarra.pipeline.frame import SiteFrame, course_inputs, lesson_scans, render_site, site_frame
 from pizarra.pipeline.indexing import Feed, start_index_site
 from pizarra.pipeline.lesson import LessonResult
@@ -41,6 +42,7 @@ WRITTEN = (
     LESSONS,
     search.KIND,
     links.KIND,
+    links.CLEAN_KIND,
     manifest.KIND,
     PARSED,
     OUTLINES,
@@ -170,7 +172,8 @@ def _verify_course(
     if feed is not None:
         indexing = start_index_site(course, files, tools.store, feed.started)
     ready = lesson_scans(results, files) | editions.scans
-    report.diagnostics += check_links(files, origins, sources, PageScans(tools.store), ready)
+    scans = PageScans(tools.store, code_fingerprint())
+    report.diagnostics += check_links(files, origins, sources, scans, ready)
     report.files = files
     if before_index is not None:
         before_index(report)
@@ -205,7 +208,7 @@ def _check_rendered_links(
     origins = {lesson_path(lesson): lesson.display_path for lesson in course.lessons()}
     sources = {lesson_path(lesson): lesson.source_text for lesson in course.lessons()}
     ready = lesson_scans(results, files)
-    scans = PageScans(tools.store)
+    scans = PageScans(tools.store, code_fingerprint())
     report.diagnostics += check_links(files, origins, sources, scans, ready, unrendered)
 
 
