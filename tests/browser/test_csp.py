@@ -13,7 +13,7 @@ from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.tools import Tools
-from tests.browser.conftest import ServedCourse
+from tests.browser.conftest import Quiet, ServedCourse
 
 WATCH = """
 window.__cspViolations = [];
@@ -54,12 +54,12 @@ def test_every_page_runs_without_csp_violations(
             messages.append(f"{page.url}: {message.text}")
 
     page.on("console", on_console)
+    quiet = Quiet(page)
     try:
         for path in pages:
-            response = page.goto(bundled_course.url + path, wait_until="networkidle")
+            response = quiet.goto(bundled_course.url + path)
             assert response is not None
             assert "script-src 'self'" in response.headers["content-security-policy"]
-            page.evaluate("document.fonts.ready")
             violations = page.evaluate("window.__cspViolations")
             assert violations == [], f"{path}: {violations}"
             lesson = path.count("/") == 2 and path.endswith("/") and path != "/en/"

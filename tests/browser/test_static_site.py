@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import SUB, BuiltSite
+from tests.browser.conftest import SUB, BuiltSite, Quiet
 from tests.browser.test_lesson import LOGS, PATH, axe_violations
 
 pytestmark = pytest.mark.browser
@@ -54,11 +54,12 @@ def test_every_page_has_no_axe_violations_and_no_console_errors(
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    quiet = Quiet(page)
     found: dict[str, Any] = {}
     for path in [p for p in pages if p not in states] + mine:
-        page.goto(static_site.url + path, wait_until="networkidle")
-        page.evaluate("document.fonts.ready")
+        quiet.goto(static_site.url + path)
         violations = axe_violations(page, axe_path)
+        quiet.wait()  # nothing the page asked for is cut off by the next one
         if violations:
             found[path] = violations
     context.close()
