@@ -198,7 +198,7 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
 
 
 def test_pagefind_reads_formulas_as_their_tex_only() -> None:
-    from pizarra.site.search import searchable
+    from pizarra.site.search import _without_presentation_math as searchable
 
     page = PAGE.format(lang="es", title="Uno") + '<math display="block"><mi>z</mi></math>'
     shown = searchable(page)
@@ -268,3 +268,52 @@ def test_an_index_made_in_the_background_is_the_same_index() -> None:
     entry = f"{FOLDER}/pagefind-entry.json"  # Pagefind lists languages in any order
     assert json.loads(background.pop(entry)) == json.loads(fresh.pop(entry))
     assert background == fresh
+
+
+LESSON_PAGE = """<!doctype html><html lang="es"><head><title>t</title></head><body>
+<aside><nav><a href="../uno/">Uno</a></nav></aside><main>
+<article class="lesson" data-pagefind-body><h1>Uno</h1>
+<div class="narrow-nav" data-pagefind-ignore><nav><a href="../uno/">Uno</a></nav></div>
+<div class="lesson-body"><article class="inner"><p>Dentro</p></article>
+<p>Texto</p><script type="application/json">{"a": "<\\/p>"}</script></div>
+</article><nav class="lesson-nav"><a href="../dos/">Dos</a></nav></main>
+<script src="x.js"></script></body></html>"""
+
+
+def test_pagefind_is_given_only_the_head_and_the_element_it_indexes() -> None:
+    from pizarra.site.search import searchable
+
+    shown = searchable(LESSON_PAGE)
+    assert shown.startswith('<!doctype html><html lang="es"><head><title>t</title></head><body>')
+    assert '<article class="lesson" data-pagefind-body><h1>Uno</h1>' in shown
+    assert '<article class="inner"><p>Dentro</p></article>\n<p>Texto</p>' in shown
+    assert "<aside>" not in shown and "narrow-nav" not in shown and "lesson-nav" not in shown
+    assert "<script" not in shown
+    assert shown.endswith("</div>\n</article></body></html>")
+    assert searchable("<html><body><p>sin cuerpo</p></body></html>").endswith("</p></body></html>")
+    unended = LESSON_PAGE.replace("</article><nav", "<nav").replace("</article>\n<p>", "<p>")
+    assert "<aside>" in searchable(unended), "an element whose end is not found: all of it"
+
+
+def test_the_index_of_rendered_lessons_is_the_index_of_their_whole_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What Pagefind is not given is what it would not have indexed: the index of the
+    pages as they are rendered, navigation and all, is the same byte for byte."""
+    import pizarra.site.search
+    from pizarra.check.kernel.execute import KernelRunner
+    from pizarra.pipeline.build import verify
+    from pizarra.pipeline.tools import Tools
+    from tests.support import FIXTURES, fake_math
+
+    report = verify(FIXTURES / "site" / "course", Tools(fake_math, KernelRunner(), None))
+    assert not report.failed() and report.course is not None
+    from pizarra.render.pages import lesson_path
+
+    pages = [lesson_path(lesson) for lesson in report.course.lessons()]
+    assert len(pages) >= 2 and all(b"narrow-nav" in report.files[p] for p in pages)
+    slim = search_index(report.files, pages)
+    real = pizarra.site.search._without_presentation_math
+    monkeypatch.setattr(pizarra.site.search, "searchable", real)
+    whole = search_index(report.files, pages)
+    assert slim == whole
