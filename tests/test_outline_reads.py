@@ -23,8 +23,8 @@ from tests.test_translations import COURSE as TRANSLATED
 from tests.test_translations import TRANSLATION
 
 
-def tools(store: Cache) -> Tools:
-    return Tools(MathCoreRenderer(), KernelRunner(), None, None, store, jobs=2)
+def tools(store: Cache, jobs: int = 2) -> Tools:
+    return Tools(MathCoreRenderer(), KernelRunner(), None, None, store, jobs=jobs)
 
 
 def new_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,13 +80,20 @@ def test_a_lesson_verified_again_gets_its_body_from_its_kept_parse(
     manifest.write_text(manifest.read_text().replace("Curso", "Otro curso"), encoding="utf-8")
     new_process(monkeypatch)
     asked = kinds_read(monkeypatch)
-    again = verify(src, tools(Cache(tmp_path / "cache")), outlines=True)
+    again = verify(src, tools(Cache(tmp_path / "cache"), jobs=1), outlines=True)
     assert asked.count(parsed.KIND) == 3
     monkeypatch.undo()
     new_process(monkeypatch)
     fresh = verify(src, tools(Cache(tmp_path / "fresh")), outlines=True)
     assert [d.format() for d in again.diagnostics] == [d.format() for d in fresh.diagnostics]
     assert again.files == fresh.files
+    manifest.write_text(manifest.read_text().replace("Otro curso", "Tercero"), encoding="utf-8")
+    new_process(monkeypatch)
+    pooled = verify(src, tools(Cache(tmp_path / "cache")), outlines=True)  # bodies in workers
+    assert pooled.rebuilt == [str(src / f"l{n}.md") for n in (1, 2, 3)]
+    new_process(monkeypatch)
+    fresh = verify(src, tools(Cache(tmp_path / "fresh")), outlines=True)
+    assert pooled.files == fresh.files
 
 
 def test_a_parse_gone_from_the_store_is_made_again_from_the_outlines_text(

@@ -80,7 +80,10 @@ def verify_lessons(
         for index, key in enumerate(keys):
             results[index] = _MEMORY.get(key) or _load(store.get(KIND, key))
     todo = [i for i, result in enumerate(results) if result is None]
-    if whole is not None and todo:
+    jobs = jobs if jobs is not None else tools.jobs
+    workers = min(len(todo), jobs if jobs is not None else cpu_count())
+    pooled = crew is None and workers > 1
+    if whole is not None and todo and not pooled:  # a pool's workers fill their own
         wanted = {id(lessons[i]) for i in todo}
         course = with_each(course, lambda ln: whole(ln) if id(ln) in wanted else ln)
         lessons = list(course.lessons())
@@ -94,8 +97,6 @@ def verify_lessons(
             told += 1
 
     tell()
-    jobs = jobs if jobs is not None else tools.jobs
-    workers = min(len(todo), jobs if jobs is not None else cpu_count())
     if crew is not None:
         held = {lessons[i].path: i for i in todo if crew.holds(lessons[i].path)}
         for path, done in crew.verify(course, strict, list(held), meanwhile):
@@ -106,8 +107,8 @@ def verify_lessons(
             if lessons[index].path not in held:  # parsed here: its worker died first
                 results[index] = verify_lesson(course, lessons[index], tools, strict)
                 tell()
-    elif workers > 1:
-        _STATE[:] = [(course, tools, strict)]
+    elif pooled:
+        _STATE[:] = [(course, tools, strict, whole)]
         try:
             with ProcessPoolExecutor(
                 workers,
@@ -175,14 +176,20 @@ VERSIONS = 2
 
 _MEMORY: Recent[str, LessonResult] = Recent(MEMORY, per_group=VERSIONS)
 
-_STATE: list[tuple[Course, Tools, bool]] = []
-"""The course, tools and strictness of the pool's run, inherited by forked workers
-(nothing but the lesson's index is pickled on the way in)."""
+_STATE: list[tuple[Course, Tools, bool, Callable[[Lesson], Lesson] | None]] = []
+"""The course, tools, strictness and body giver of the pool's run, inherited by forked
+workers (nothing but the lesson's index is pickled on the way in)."""
 
 
 def _verify_nth(index: int) -> LessonResult:
-    course, tools, strict = _STATE[0]
+    """Verify the ``index``-th lesson, given its body here when the course holds its
+    outline: the bodies of a first rebuild's 200 lessons are then never all held by the
+    main process, nor copied into each worker."""
+    course, tools, strict, whole = _STATE[0]
     lesson = list(course.lessons())[index]
+    if whole is not None:
+        shown, lesson = lesson, whole(lesson)
+        course = with_each(course, lambda ln: lesson if ln is shown else ln)
     result = verify_lesson(course, lesson, tools, strict)
     if tools.store is not None:
         tools.store.flush()
