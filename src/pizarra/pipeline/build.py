@@ -26,7 +26,7 @@ from pizarra.pipeline.frame import SiteFrame, course_inputs, lesson_scans, rende
 from pizarra.pipeline.indexing import Feed, start_index_site
 from pizarra.pipeline.lesson import LessonResult
 from pizarra.pipeline.lessons import KIND as LESSONS
-from pizarra.pipeline.lessons import keepable, verify_lessons
+from pizarra.pipeline.lessons import SEEN_ONCE, keepable, verify_lessons
 from pizarra.pipeline.parsed import KIND as PARSED
 from pizarra.pipeline.parsed import OUTLINES, ParseCache
 from pizarra.pipeline.reading import load_course
@@ -40,6 +40,7 @@ from pizarra.source.model import Course, Lesson
 
 WRITTEN = (
     LESSONS,
+    SEEN_ONCE,
     search.KIND,
     links.KIND,
     links.CLEAN_KIND,

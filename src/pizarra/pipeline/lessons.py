@@ -26,9 +26,10 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pizarra.base.errors import Severity
 from pizarra.base.recent import Recent
 from pizarra.pipeline import fingerprint
-from pizarra.pipeline.lesson import LessonResult, verify_lesson
+from pizarra.pipeline.lesson import LessonResult, confirm_lesson, verify_lesson
 from pizarra.pipeline.outlines import with_bodies, with_each
 from pizarra.pipeline.reading import parse_lesson_file
 from pizarra.pipeline.workers import cpu_count, end_with_parent, fork_context
@@ -40,6 +41,11 @@ if TYPE_CHECKING:
 
 KIND = "lessons"
 """The cache kind of lesson results."""
+
+SEEN_ONCE = "lessons-once"
+"""The cache kind of lesson results whose only doubt is their cells' outputs, each seen
+once (a first build's): the next build runs the cells again to confirm them
+(:func:`~pizarra.pipeline.lesson.confirm_lesson`) instead of verifying it all again."""
 
 FORMAT = 3
 """Bumped whenever :class:`LessonResult` changes shape, or how it is stored."""
@@ -80,6 +86,10 @@ def verify_lessons(
         for index, key in enumerate(keys):
             results[index] = _MEMORY.get(key) or _load(store.get(KIND, key))
     todo = [i for i, result in enumerate(results) if result is None]
+    seen: dict[int, LessonResult] = {}
+    if store is not None and crew is None and todo:
+        found = store.get_many(SEEN_ONCE, [keys[i] for i in todo])
+        seen = {i: r for i in todo if (r := _load(found.get(keys[i]), cached=False))}
     jobs = jobs if jobs is not None else tools.jobs
     workers = min(len(todo), jobs if jobs is not None else cpu_count())
     pooled = crew is None and workers > 1
@@ -108,7 +118,7 @@ def verify_lessons(
                 results[index] = verify_lesson(course, lessons[index], tools, strict)
                 tell()
     elif pooled:
-        _STATE[:] = [(course, tools, strict, whole)]
+        _STATE[:] = [(course, tools, strict, whole, seen)]
         try:
             with ProcessPoolExecutor(
                 workers,
@@ -123,7 +133,7 @@ def verify_lessons(
             _STATE.clear()
     else:
         for index in todo:
-            results[index] = verify_lesson(course, lessons[index], tools, strict)
+            results[index] = _verify(course, lessons[index], tools, strict, seen.get(index))
             tell()
     if store is not None:
         for index in todo:
@@ -131,6 +141,8 @@ def verify_lessons(
             if result is not None and keepable(result):
                 store.put(KIND, keys[index], _pack(result))
                 _remember(keys[index], _as_cached(result), lessons[index])
+            elif result is not None and _seen_once(result):
+                store.put(SEEN_ONCE, keys[index], _pack(result))
         for key, result, lesson in zip(keys, results, lessons, strict=True):
             if result is not None and result.cached:
                 _remember(key, result, lesson)
@@ -176,24 +188,45 @@ VERSIONS = 2
 
 _MEMORY: Recent[str, LessonResult] = Recent(MEMORY, per_group=VERSIONS)
 
-_STATE: list[tuple[Course, Tools, bool, Callable[[Lesson], Lesson] | None]] = []
-"""The course, tools, strictness and body giver of the pool's run, inherited by forked
-workers (nothing but the lesson's index is pickled on the way in)."""
+_STATE: list[
+    tuple[Course, Tools, bool, Callable[[Lesson], Lesson] | None, dict[int, LessonResult]]
+] = []
+"""The course, tools, strictness, body giver and results seen once of the pool's run,
+inherited by forked workers (nothing but the lesson's index is pickled on the way in)."""
 
 
 def _verify_nth(index: int) -> LessonResult:
     """Verify the ``index``-th lesson, given its body here when the course holds its
     outline: the bodies of a first rebuild's 200 lessons are then never all held by the
     main process, nor copied into each worker."""
-    course, tools, strict, whole = _STATE[0]
+    course, tools, strict, whole, seen = _STATE[0]
     lesson = list(course.lessons())[index]
     if whole is not None:
         shown, lesson = lesson, whole(lesson)
         course = with_each(course, lambda ln: lesson if ln is shown else ln)
-    result = verify_lesson(course, lesson, tools, strict)
+    result = _verify(course, lesson, tools, strict, seen.get(index))
     if tools.store is not None:
         tools.store.flush()
     return result
+
+
+def _verify(
+    course: Course, lesson: Lesson, tools: Tools, strict: bool, seen: LessonResult | None
+) -> LessonResult:
+    """:func:`verify_lesson`, or :func:`confirm_lesson` of a result ``seen`` once."""
+    if seen is None:
+        return verify_lesson(course, lesson, tools, strict)
+    return confirm_lesson(course, lesson, tools, strict, seen)
+
+
+def _seen_once(result: LessonResult) -> bool:
+    """A result whose every cell ran without error, some seen once only, and which has
+    no error and its pages: worth confirming rather than verifying again."""
+    return (
+        bool(result.pages)
+        and all(o.result.ok for o in result.outcomes)
+        and not any(d.severity is Severity.ERROR for d in result.diagnostics)
+    )
 
 
 def keepable(result: LessonResult) -> bool:
@@ -206,7 +239,7 @@ def _pack(result: LessonResult) -> bytes:
     return zlib.compress(pickle.dumps((FORMAT, result), pickle.HIGHEST_PROTOCOL), PACKING)
 
 
-def _load(raw: bytes | None) -> LessonResult | None:
+def _load(raw: bytes | None, cached: bool = True) -> LessonResult | None:
     if raw is None:
         return None
     try:
@@ -215,7 +248,7 @@ def _load(raw: bytes | None) -> LessonResult | None:
         return None
     if version != FORMAT or not isinstance(result, LessonResult):
         return None
-    return _as_cached(result)
+    return _as_cached(result) if cached else result
 
 
 def _as_cached(result: LessonResult) -> LessonResult:
