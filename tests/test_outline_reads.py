@@ -46,12 +46,16 @@ def kinds_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
+def built_before(src: Path, store: Path) -> Path:
+    """``src``, built once with its caches in ``store``."""
+    assert not verify(src, tools(Cache(store)), outlines=True).failed()
+    return src
+
+
 def test_after_a_one_line_edit_only_the_edited_lesson_is_read_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    src = write_course(tmp_path / "c")
-    store = Cache(tmp_path / "cache")
-    assert not verify(src, tools(store), outlines=True).failed()
+    src = built_before(write_course(tmp_path / "c"), tmp_path / "cache")
     edited = src / "l2.md"
     edited.write_text(edited.read_text().replace("Sabemos", "Sabemos bien"), encoding="utf-8")
     new_process(monkeypatch)
@@ -74,8 +78,7 @@ def test_a_lesson_verified_again_gets_its_body_from_its_kept_parse(
 ) -> None:
     """The course changed around the lessons (their results' keys changed), so every
     lesson is verified again from its kept parse, not from an outline."""
-    src = write_course(tmp_path / "c")
-    assert not verify(src, tools(Cache(tmp_path / "cache")), outlines=True).failed()
+    src = built_before(write_course(tmp_path / "c"), tmp_path / "cache")
     manifest = src / "course.yaml"
     manifest.write_text(manifest.read_text().replace("Curso", "Otro curso"), encoding="utf-8")
     new_process(monkeypatch)
@@ -99,9 +102,7 @@ def test_a_lesson_verified_again_gets_its_body_from_its_kept_parse(
 def test_a_parse_gone_from_the_store_is_made_again_from_the_outlines_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    src = write_course(tmp_path / "c")
-    store = Cache(tmp_path / "cache")
-    assert not verify(src, tools(store), outlines=True).failed()
+    src = built_before(write_course(tmp_path / "c"), tmp_path / "cache")
     new_process(monkeypatch)
     reader = parsed.ParseCache(Cache(tmp_path / "cache"), outlines=True)
     course, errors = load_course(src, reader)
