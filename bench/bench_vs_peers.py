@@ -165,7 +165,9 @@ def measure(args: list[str], cwd: Path, env: dict[str, str]) -> Run:
         sampler.join()
         if status != 0:
             errors.seek(0)
-            tail = errors.read().decode(errors="replace")[-3000:]
+            text = errors.read().decode(errors="replace")
+            problems = [ln for ln in text.splitlines() if ": error: " in ln or "hint:" in ln]
+            tail = "\n".join(problems[:40]) + "\n...\n" + text[-1500:]
             raise SystemExit(f"{args} failed in {cwd}:\n{tail}")
     return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, peak[0] // 1024)
 
