@@ -123,10 +123,16 @@ def _sandbox(memory: int, groups: list[cgroups.Group]) -> None:
     sc.prctl(sc.PR_SET_DUMPABLE, 0)  # now the namespace's root owns it: nothing above
     if entered:
         global _child
+        # Opened before the fork: the child, in this same mount namespace, is about to
+        # lay a /dev of its own, and opened after, it was now and then that one's
+        # unfinished /dev/null (a plain file, or none yet), so that the child's /dev
+        # could not be made read-only (EBUSY), or this process ended at once.
+        null = os.open(os.devnull, os.O_RDWR)
         _child = os.fork()
         if _child == 0:
+            os.close(null)
             _init(report, folder, root)
-        _quiet(keep_status=False)
+        _quiet(keep_status=False, null=null)
         _wait(_child)
         os._exit(0)
     if folder:
@@ -284,9 +290,10 @@ def move_fds(targets: dict[int, int]) -> None:
         os.close(fd)
 
 
-def _quiet(keep_status: bool) -> None:
-    """Let go of the kernel's pipes, so their ends close when the kernel's processes end."""
-    null = os.open(os.devnull, os.O_RDWR)
+def _quiet(keep_status: bool, null: int | None = None) -> None:
+    """Let go of the kernel's pipes, so their ends close when the kernel's processes end
+    (``null``: the null device, opened already)."""
+    null = os.open(os.devnull, os.O_RDWR) if null is None else null
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
