@@ -166,8 +166,12 @@ def measure(args: list[str], cwd: Path, env: dict[str, str]) -> Run:
         if status != 0:
             errors.seek(0)
             text = errors.read().decode(errors="replace")
-            problems = [ln for ln in text.splitlines() if ": error: " in ln or "hint:" in ln]
-            tail = "\n".join(problems[:40]) + "\n...\n" + text[-1500:]
+            lines, problems, inside = text.splitlines(), [], False
+            for line in lines:  # each error with its indented hint and detail
+                inside = ": error: " in line or (inside and line.startswith("    "))
+                if inside:
+                    problems.append(line)
+            tail = "\n".join(problems[:60]) + "\n...\n" + text[-1500:]
             raise SystemExit(f"{args} failed in {cwd}:\n{tail}")
     return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, peak[0] // 1024)
 
