@@ -198,7 +198,7 @@ def test_a_build_closes_the_feed_before_rendering_the_site(
 
 
 def test_pagefind_reads_formulas_as_their_tex_only() -> None:
-    from pizarra.site.search import _without_presentation_math as searchable
+    from pizarra.site.searchable import _without_presentation_math as searchable
 
     page = PAGE.format(lang="es", title="Uno") + '<math display="block"><mi>z</mi></math>'
     shown = searchable(page)
@@ -281,7 +281,7 @@ LESSON_PAGE = """<!doctype html><html lang="es"><head><title>t</title></head><bo
 
 
 def test_pagefind_is_given_only_the_head_and_the_element_it_indexes() -> None:
-    from pizarra.site.search import searchable
+    from pizarra.site.searchable import searchable
 
     shown = searchable(LESSON_PAGE)
     assert shown.startswith('<!doctype html><html lang="es"><head><title>t</title></head><body>')
@@ -313,7 +313,9 @@ def test_the_index_of_rendered_lessons_is_the_index_of_their_whole_pages(
     pages = [lesson_path(lesson) for lesson in report.course.lessons()]
     assert len(pages) >= 2 and all(b"narrow-nav" in report.files[p] for p in pages)
     slim = search_index(report.files, pages)
-    real = pizarra.site.search._without_presentation_math
+    import pizarra.site.searchable
+
+    real = pizarra.site.searchable._without_presentation_math
     monkeypatch.setattr(pizarra.site.search, "searchable", real)
     whole = search_index(report.files, pages)
     assert slim == whole
