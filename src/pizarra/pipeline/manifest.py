@@ -125,11 +125,15 @@ def build_key(src: Path, out: Path, options: Iterable[str]) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def unchanged(store: Cache, key: str, out: Path) -> Summary | None:
-    """The last build's summary if its inputs and output are untouched since, else None."""
-    raw = store.get(KIND, key)
-    if raw is None:
-        return None
+def recorded(store: Cache, key: str) -> bytes | None:
+    """The record of the last build under ``key``, current or not (:func:`unchanged`
+    judges it); None when no build was recorded."""
+    return store.get(KIND, key)
+
+
+def unchanged(raw: bytes, out: Path) -> Summary | None:
+    """The summary of the build recorded in ``raw`` if its inputs and output are
+    untouched since, else None."""
     try:
         data = json.loads(raw)
         inputs = [Stamp(**s) for s in data["inputs"]]
@@ -144,11 +148,6 @@ def unchanged(store: Cache, key: str, out: Path) -> Summary | None:
     if _output_stats(out) != outputs:
         return None
     return summary
-
-
-def recorded(store: Cache, key: str) -> bool:
-    """True when a build under ``key`` was recorded, whether or not it is current."""
-    return store.get(KIND, key) is not None
 
 
 def record(

@@ -45,13 +45,12 @@ def build_or_skip(
     started = time.perf_counter()
     started_ns = time.time_ns()
     key = build_key(src, out, (f"strict={strict}", f"strict_claims={strict_claims}"))
-    rebuild = False
-    if store is not None:
-        kept = unchanged(store, key, out)
-        if kept is not None:
-            return replace(kept, seconds=time.perf_counter() - started)
-        rebuild = recorded(store, key)
-    made = tools(rebuild)  # first: the tools start the kernels' zygote during the imports below
+    last = recorded(store, key) if store is not None else None
+    kept = unchanged(last, out) if last is not None else None
+    if kept is not None:
+        return replace(kept, seconds=time.perf_counter() - started)
+    # First: the tools start the kernels' zygote (unless a rebuild) during the imports below.
+    made = tools(last is not None)
     from pizarra.pipeline.build import build
 
     report = build(src, out, made, strict, strict_claims, outlines=True)
