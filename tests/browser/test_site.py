@@ -39,7 +39,7 @@ def test_course_navigation_marks_the_current_lesson_and_skips_upcoming(
     ]
     current = nav.locator("[aria-current=page]")
     assert current.inner_text() == "1. Primera lección"
-    assert nav.locator("a").count() == 2, "an upcoming lesson is not a link"
+    assert nav.locator(".nav-list a").count() == 2, "an upcoming lesson is not a link"
     neighbours = page.get_by_role("navigation", name="Navegación entre lecciones").locator("a")
     assert neighbours.all_inner_texts() == ["Lección siguiente\n3. Tercera lección"]
     neighbours.first.click()
@@ -57,20 +57,36 @@ def test_keyboard_reaches_the_course_navigation_on_a_phone(
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     load(page, small_course.url + "/primera/")
-    summary = page.locator(".narrow-nav summary", has_text="Lecciones del curso")
-    assert summary.is_visible()
+    opener = page.locator(".narrow-nav a", has_text="Lecciones del curso")
+    assert opener.is_visible()
     assert not page.locator(".sidebar").is_visible()
-    assert not page.locator(".narrow-nav .nav-list").first.is_visible()
-    summary.focus()
+    assert page.locator(".nav-list a[href='../tercera/']").count() == 1, "one course list a page"
+    opener.focus()
     page.keyboard.press("Enter")
     nav = page.get_by_role("navigation", name="Lecciones del curso")
     link = nav.get_by_role("link", name="3. Tercera lección")
     assert link.is_visible()
+    assert nav.bounding_box()["y"] < 740, "the list shows in place, on the first screen"
+    assert not page.locator(".sidebar-outline").is_visible(), "the outline stays in the lesson"
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "3. Tercera lección"
     page.keyboard.press("Enter")
     page.wait_for_url("**/tercera/")
+    context.close()
+
+
+def test_the_course_list_on_a_phone_gives_the_lesson_back(
+    browser: Browser, small_course: ServedCourse
+) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    load(page, small_course.url + "/primera/")
+    page.locator(".narrow-nav a", has_text="Lecciones del curso").click()
+    nav = page.get_by_role("navigation", name="Lecciones del curso")
+    nav.get_by_role("link", name="Volver a la lección").click()
+    assert not page.locator(".sidebar").is_visible()
+    assert page.evaluate("document.activeElement.id") == "contenido"
     context.close()
 
 
