@@ -28,6 +28,12 @@ class Recent(Generic[K, V]):
         self._items: OrderedDict[K, V] = OrderedDict()
         self._groups: dict[Hashable, tuple[K, ...]] = {}
 
+    def at_least(self, size: int) -> None:
+        """Hold at least ``size`` values from now on. Read in the same order at every
+        rebuild, a course of more lessons than the bound would find none of them: the
+        lesson used longest ago is always the next one asked for."""
+        self.size = max(self.size, size)
+
     def get(self, key: K) -> V | None:
         value = self._items.get(key)
         if value is not None:

@@ -83,8 +83,12 @@ def verify_lessons(
     keys = [lesson_key(course, lesson, strict, shared) for lesson in lessons] if store else []
     results: list[LessonResult | None] = [None] * len(lessons)
     if store is not None:
+        _MEMORY.at_least(len(lessons) + MEMORY)  # every lesson of a served course
         for index, key in enumerate(keys):
-            results[index] = _MEMORY.get(key) or _load(store.get(KIND, key))
+            kept = _MEMORY.get(key)
+            if kept is None and (kept := _load(store.get(KIND, key))) is not None:
+                _remember(key, kept, lessons[index])
+            results[index] = kept
     todo = [i for i, result in enumerate(results) if result is None]
     seen: dict[int, LessonResult] = {}
     if store is not None and crew is None and todo:
@@ -181,7 +185,7 @@ def lesson_key(course: Course, lesson: Lesson, strict: bool, shared: str | None 
 
 
 MEMORY = 64
-"""Lesson results kept in memory."""
+"""Lesson results kept in memory beyond one a lesson of the course (other versions)."""
 
 VERSIONS = 2
 """Results of one lesson file kept in memory: of its current text and the one before."""

@@ -54,7 +54,7 @@ PACKING = 1
 200-lesson course's parses fit the kind's budget (before, they filled it)."""
 
 MEMORY = 128
-"""Parsed lessons kept in memory."""
+"""Parsed lessons kept in memory beyond one a lesson file asked for (other versions)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ class ParseCache:
         self._pending: list[tuple[Path, str, Path | None, bytes, _Kept]] = []
         self._outlined: dict[Path, tuple[str, Path | None]] = {}
         """The key and course folder of each file answered with an outline."""
+        self._asked: set[Path] = set()
 
     def keeps_none(self) -> bool:
         """True when no parse is kept at all, in memory or in ``store``: a first build,
@@ -105,6 +106,8 @@ class ParseCache:
         """The lesson parsed from ``raw`` before, if everything it read is unchanged."""
         if self.fresh:
             return None
+        self._asked.add(path)
+        _MEMORY.at_least(len(self._asked) + MEMORY)  # every lesson of a served course
         key = _key(path, shown, root, raw)
         kept = _MEMORY.get(key)
         if kept is None and self.store is not None and self.outlines:
