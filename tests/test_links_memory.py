@@ -3,8 +3,10 @@ and is resolved again the moment any of that changes."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -168,3 +170,23 @@ def test_another_version_of_pizarra_judges_every_page_again(
     resolved.clear()
     assert _check_stored(store, files, "v2") == []
     assert sorted(resolved) == [LESSON, TARGET]
+
+
+def test_a_file_is_hashed_once_while_its_bytes_are_the_same_object(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(links, "_DIGESTS", links.Recent(links.CLEAN))
+    hashed: list[bytes] = []
+
+    def sha256(data: bytes) -> hashlib._Hash:
+        hashed.append(data)
+        return hashlib.sha256(data)
+
+    monkeypatch.setattr(links, "hashlib", SimpleNamespace(sha256=sha256))
+    page = b"<p id='a'>one</p>" * 3
+    first = links._sha256(LESSON, page)
+    assert links._sha256(LESSON, page) == first and len(hashed) == 1
+    edited = page.replace(b"one", b"two")
+    assert links._sha256(LESSON, edited) == hashlib.sha256(edited).hexdigest() != first
+    equal = bytes(bytearray(page))  # the same bytes, another object: hashed, never assumed
+    assert links._sha256(LESSON, equal) == first and len(hashed) == 3

@@ -3,6 +3,7 @@ site it makes is the one a build from nothing makes."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from pizarra.pipeline.reading import load_course
 from pizarra.pipeline.tools import Tools
 from pizarra.render.pages import lesson_path
 from pizarra.source.lesson_file import read_lesson_file
+from tests.test_crew import PNG
 from tests.test_lessons import write_course
 from tests.test_translations import COURSE as TRANSLATED
 from tests.test_translations import TRANSLATION
@@ -135,3 +137,36 @@ def test_an_edited_translation_is_compared_with_its_originals_body(
     again = verify(src, tools(Cache(tmp_path / "cache")), search=False, outlines=True)
     errors = [d.format() for d in again.diagnostics if d.severity is Severity.ERROR]
     assert len(errors) == 1 and "the original has 67.108.864 here" in errors[0]
+
+
+def test_a_server_holds_every_lesson_of_a_course_larger_than_its_memory_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read in the same order at every rebuild, a course of more lessons than an LRU's
+    bound found none of them there: each save unpickled every parse and result."""
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(1, per_group=2))
+    monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(1, per_group=2))
+    monkeypatch.setattr(parsed, "MEMORY", 0)
+    monkeypatch.setattr(lessons, "MEMORY", 0)
+    src = write_course(tmp_path / "c")
+    store = Cache(tmp_path / "cache")
+    assert not verify(src, tools(store)).failed()  # as `serve` builds: without outlines
+    asked = kinds_read(monkeypatch)
+    again = verify(src, tools(store))
+    assert not again.failed() and len(again.rebuilt) == 0
+    assert asked.count(parsed.KIND) == 0 and asked.count(lessons.KIND) == 0
+
+
+def test_a_lesson_made_from_another_finds_its_own_images(tmp_path: Path) -> None:
+    """A lesson finds its images once; a lesson made from it with another body does not
+    inherit what it found."""
+    src = write_course(tmp_path / "c")
+    (src / "fig.png").write_bytes(PNG)
+    lesson_file = src / "l1.md"
+    lesson_file.write_text(lesson_file.read_text() + "\n![Una figura](fig.png)\n", "utf-8")
+    course, errors = load_course(src)
+    assert course is not None and errors == []
+    lesson = next(course.lessons())
+    found = lesson.images()
+    assert [i.file.name for i in found] == ["fig.png"] and lesson.images() is found
+    assert dataclasses.replace(lesson, blocks=(), inline_images=()).images() == ()

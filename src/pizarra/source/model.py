@@ -115,11 +115,18 @@ class Lesson:
     def exercises(self) -> Iterator[Exercise]:
         yield from (b for b in walk(self.blocks) if isinstance(b, Exercise))
 
-    def images(self) -> Iterator[Image]:
+    def images(self) -> tuple[Image, ...]:
         """Every ``{image}``, ``{figure}`` and Markdown image of a file (their files are
-        copied into the site)."""
-        yield from (b for b in walk(self.blocks) if isinstance(b, Image))
-        yield from self.inline_images
+        copied into the site).
+
+        Found once per lesson object: a build asks three times (the lesson's key, the
+        site's inputs, the files it copies), and a server asks again at every rebuild of
+        lessons it holds unchanged; walking 200 bodies took a quarter of a rebuild."""
+        found = self.__dict__.get("_images")
+        if found is None:
+            found = (*(b for b in walk(self.blocks) if isinstance(b, Image)), *self.inline_images)
+            object.__setattr__(self, "_images", found)  # frozen, and the same body for good
+        return found
 
 
 @dataclass(frozen=True)
