@@ -11,11 +11,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from pizarra.base.cache import Cache
 from pizarra.check.code_cells import ResultCache
 from pizarra.check.kernel.execute import KernelRunner
 from pizarra.math.mathml import MathCoreRenderer
+from pizarra.pipeline import lessons, parsed
 from pizarra.pipeline.tools import Tools
 from pizarra.serve.answers import LIVE_JS, LIVE_URL
 from pizarra.serve.app import create_app
@@ -73,6 +76,30 @@ def test_explorer_state_is_rendered_on_the_server(client: TestClient) -> None:
     assert page.status_code == 200
     assert "4.194.304" in page.text
     assert 'aria-current="true">2048</a>' in page.text
+
+
+def test_explorer_state_is_rendered_from_a_course_served_as_outlines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server whose lessons' parses are kept holds their outlines only; a state page
+    rendered on request gets its lesson's body back from the kept parse."""
+    course = tmp_path / "math-for-ai"
+    shutil.copytree(BUNDLED, course)
+
+    def app() -> Starlette:
+        store = Cache(tmp_path / "cache")
+        tools = Tools(MathCoreRenderer(), KernelRunner(), ResultCache.under(course), None, store)
+        return create_app(course, tools, watch=False)
+
+    with TestClient(app(), base_url="http://127.0.0.1") as first:
+        assert first.get(LESSON).status_code == 200
+    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY, per_group=2))
+    monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(lessons.MEMORY, per_group=2))
+    with TestClient(app(), base_url="http://127.0.0.1") as again:
+        page = again.get(LESSON, params={"n": "2048"})
+        assert page.status_code == 200
+        assert 'aria-current="true">2048</a>' in page.text and "4.194.304" in page.text
+        assert again.get(LESSON, params={"n": "3"}).status_code == 400
 
 
 @pytest.mark.parametrize("value", ["3", "abc", "1e3", "-128", "2048.0", "9" * 400, ""])

@@ -27,6 +27,7 @@ from pizarra.pipeline.indexing import Feed, start_index_site
 from pizarra.pipeline.lesson import LessonResult
 from pizarra.pipeline.lessons import KIND as LESSONS
 from pizarra.pipeline.lessons import SEEN_ONCE, keepable, verify_lessons
+from pizarra.pipeline.outlines import reparsed
 from pizarra.pipeline.parsed import KIND as PARSED
 from pizarra.pipeline.parsed import OUTLINES, ParseCache
 from pizarra.pipeline.reading import load_course
@@ -90,6 +91,10 @@ def verify(
     try:
         course, errors = load_course(src, parsed, crew)
         report.course = course
+        if parsed is not None and outlines:
+            report.whole = parsed.whole
+        elif crew is not None:
+            report.whole = partial(reparsed, root=src)
         report.diagnostics.extend(errors)
         if course is None:
             return _finish(report, started, tools, parsed, later)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from pizarra.source.lesson_file import read_lesson_file
 from pizarra.source.model import Course, Lesson
 
 
@@ -56,3 +57,10 @@ def with_each(course: Course, change: Callable[[Lesson], Lesson]) -> Course:
         for entry in course.entries
     )
     return replace(course, entries=entries)
+
+
+def reparsed(lesson: Lesson, root: Path | None) -> Lesson:
+    """The outline ``lesson`` with its body again, parsed from its text: for a crew's
+    outlines when no parse is kept anywhere (a run without a cache)."""
+    parsed, _ = read_lesson_file(lesson.path, root, lesson.source_text)
+    return filled(lesson, parsed) if parsed is not None else lesson

@@ -36,8 +36,7 @@ from markdown_it.token import Token
 from pizarra.base.cache import Cache
 from pizarra.base.recent import Recent
 from pizarra.pipeline.fingerprint import code_fingerprint
-from pizarra.pipeline.outlines import filled, outline
-from pizarra.source.lesson_file import read_lesson_file
+from pizarra.pipeline.outlines import filled, outline, reparsed
 from pizarra.source.model import Lesson
 
 KIND = "parsed"
@@ -93,8 +92,9 @@ class ParseCache:
         """With ``outlines``, :meth:`get` answers from ``store`` with the outline of a
         kept parse (a parse kept in memory is whole, and is given whole)."""
         self._pending: list[tuple[Path, str, Path | None, bytes, _Kept]] = []
-        self._outlined: dict[Path, tuple[str, Path | None]] = {}
-        """The key and course folder of each file answered with an outline."""
+        self._outlined: dict[Path, tuple[str | None, Path | None]] = {}
+        """The key and course folder of each file answered with an outline (no key: a
+        crew worker's outline, :meth:`crew_outline`)."""
         self._asked: set[Path] = set()
 
     def keeps_none(self) -> bool:
@@ -123,19 +123,24 @@ class ParseCache:
         return kept.lesson
 
     def whole(self, lesson: Lesson) -> Lesson:
-        """``lesson`` with its body, if :meth:`get` gave its outline (the course's
+        """``lesson`` with its body, if :meth:`get` or a crew gave its outline (the course's
         version of it: with the course's macros); else ``lesson`` itself. A parse gone
         from the store since is made again from the outline's text."""
         found = self._outlined.get(lesson.path)
         if found is None:
             return lesson
         key, root = found
-        kept = _MEMORY.get(key) or (_load(self.store.get(KIND, key)) if self.store else None)
-        if kept is not None:
-            _remember(key, kept)
-            return filled(lesson, kept.lesson)
-        parsed, _ = read_lesson_file(lesson.path, root, lesson.source_text)
-        return filled(lesson, parsed) if parsed is not None else lesson
+        if key is not None:
+            kept = _MEMORY.get(key) or (_load(self.store.get(KIND, key)) if self.store else None)
+            if kept is not None:
+                _remember(key, kept)
+                return filled(lesson, kept.lesson)
+        return reparsed(lesson, root)
+
+    def crew_outline(self, lesson: Lesson, root: Path | None) -> None:
+        """``lesson`` is the outline a crew worker sent: :meth:`whole` parses its text
+        again (the worker kept the body)."""
+        self._outlined[lesson.path] = (None, root)
 
     def holds(self, path: Path, shown: str, root: Path | None, raw: bytes) -> bool:
         """True when a parse of ``raw`` is kept, current or not (nothing is unpickled; the

@@ -58,4 +58,8 @@ def _obtain(
     """The lesson at ``path``: its outline from the ``crew`` worker that parsed it, else
     read here."""
     done = crew.parsed(path) if crew is not None else None
-    return done if done is not None else parse_lesson_file(path, root, parsed)
+    if done is None:
+        return parse_lesson_file(path, root, parsed)
+    if parsed is not None and done[0] is not None:
+        parsed.crew_outline(done[0], root)
+    return done

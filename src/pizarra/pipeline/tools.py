@@ -67,6 +67,9 @@ class Report:
     """The lessons verified and rendered by this run (the others came from the cache)."""
     reusable: bool = False
     """True when every lesson's result can be kept as it is (its code cells confirmed)."""
+    whole: Callable[[Lesson], Lesson] | None = None
+    """When :attr:`course` holds outlines (``verify(outlines=True)``): gives a lesson of it
+    its body back, for a page rendered later (``serve``'s pages rendered on request)."""
 
     def add(self, path: Path, result: LessonResult) -> None:
         """Count in one lesson's result."""

@@ -39,6 +39,7 @@ from pizarra.check.shown_outputs import cell_printed
 from pizarra.pipeline.build import verify
 from pizarra.pipeline.editions import index_editions
 from pizarra.pipeline.indexing import index_site
+from pizarra.pipeline.outlines import with_each
 from pizarra.pipeline.tools import Report, Tools
 from pizarra.render.asset_urls import fixed_assets
 from pizarra.render.explorers import ExplorerStateError, state_params
@@ -113,7 +114,7 @@ def create_app(
     def rebuild() -> Report | None:
         """Rebuild (unchanged lessons come from memory); the passing report, or None."""
         try:
-            report = verify(src, tools, strict_claims, search=False, later=writes)
+            report = verify(src, tools, strict_claims, search=False, outlines=True, later=writes)
         except Exception as exc:
             where = SourcePos(display_path(src), 1, 1)
             report = Report(diagnostics=[internal_error(where, "building the site", exc)])
@@ -321,6 +322,7 @@ def respond(state: SiteState, tools: Tools, request: Request, live: bool) -> Res
         return status_answer(course, 404, "not_found_title", "", live, errors=state.errors)
     edition, lesson = _lesson_for(course, name)
     if lesson is not None and request.query_params:
+        edition, lesson = _whole(state, edition, lesson)
         query = dict(request.query_params)
         params = {p for e in lesson.explorers() for p in state_params(e.spec)}
         if params & set(query):
@@ -356,6 +358,15 @@ def _lesson_for(course: Course, name: str) -> tuple[Course, Lesson | None]:
             if edition.site_dir + lesson_path(lesson) == name:
                 return edition, lesson
     return course, None
+
+
+def _whole(state: SiteState, edition: Course, lesson: Lesson) -> tuple[Course, Lesson]:
+    """``lesson`` with its body, in its edition: the course served holds outlines (a
+    server of 200 lessons holds 140 MB less), and a page rendered on request needs one."""
+    whole = state.whole(lesson)
+    if whole is lesson:
+        return edition, lesson
+    return with_each(edition, lambda ln: whole if ln is lesson else ln), whole
 
 
 def _ignored(path: str) -> bool:

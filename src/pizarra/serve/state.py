@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -9,7 +10,7 @@ from pizarra.check.code_cells import CellOutcome
 from pizarra.check.ledger import LessonLedger
 from pizarra.pipeline.tools import Report
 from pizarra.site.search import FOLDER
-from pizarra.source.model import Course
+from pizarra.source.model import Course, Lesson
 
 SEARCH = f"{FOLDER}/"
 """The search index's files in the site."""
@@ -44,6 +45,8 @@ class SiteState:
     indexed: int = 0
     """The taken build whose search index ``files`` holds (:attr:`served` once it has
     its own)."""
+    whole: Callable[[Lesson], Lesson] = lambda lesson: lesson
+    """Gives a lesson of :attr:`course`, which holds outlines, its body (:attr:`Report.whole`)."""
     failed_course: Course | None = None
     """Before any build passed: the course the last (failed) build read, so its error
     page is the course's own, styled, as after a good build."""
@@ -61,6 +64,8 @@ class SiteState:
             self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
             self.ledgers = report.ledgers
             self.outcomes = report.outcomes
+            if report.whole is not None:
+                self.whole = report.whole
             self.served += 1
         else:
             self.errors = text or "build failed"
