@@ -67,6 +67,7 @@ def course(root: Path) -> Path:
 def build(src: Path, root: Path, runner: Printing, monkeypatch: pytest.MonkeyPatch) -> Report:
     """A build in a new process (nothing kept in memory), one lesson at a time."""
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY, per_group=2))
+    monkeypatch.setattr(parsed, "_OUTLINES", parsed.Recent(parsed.MEMORY, per_group=2))
     monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(lessons.MEMORY, per_group=2))
     store = Cache(root)
     tools = Tools(MathCoreRenderer(), runner, ResultCache(store), None, store, jobs=1)

@@ -32,6 +32,7 @@ def tools(store: Cache, jobs: int = 2) -> Tools:
 def new_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Forget what this process keeps in memory, as the next command would."""
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY, per_group=2))
+    monkeypatch.setattr(parsed, "_OUTLINES", parsed.Recent(parsed.MEMORY, per_group=2))
     monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(lessons.MEMORY, per_group=2))
 
 
@@ -139,22 +140,25 @@ def test_an_edited_translation_is_compared_with_its_originals_body(
     assert len(errors) == 1 and "the original has 67.108.864 here" in errors[0]
 
 
+@pytest.mark.parametrize("outlines", [True, False])
 def test_a_server_holds_every_lesson_of_a_course_larger_than_its_memory_bound(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, outlines: bool
 ) -> None:
     """Read in the same order at every rebuild, a course of more lessons than an LRU's
     bound found none of them there: each save unpickled every parse and result."""
-    monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(1, per_group=2))
+    for memory in ("_MEMORY", "_OUTLINES"):
+        monkeypatch.setattr(parsed, memory, parsed.Recent(1, per_group=2))
     monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(1, per_group=2))
     monkeypatch.setattr(parsed, "MEMORY", 0)
     monkeypatch.setattr(lessons, "MEMORY", 0)
     src = write_course(tmp_path / "c")
     store = Cache(tmp_path / "cache")
-    assert not verify(src, tools(store)).failed()  # as `serve` builds: without outlines
+    for _ in range(2):  # the first parses (a crew, with outlines), the second reads them
+        assert not verify(src, tools(store), outlines=outlines).failed()
     asked = kinds_read(monkeypatch)
-    again = verify(src, tools(store))
+    again = verify(src, tools(store), outlines=outlines)
     assert not again.failed() and len(again.rebuilt) == 0
-    assert asked.count(parsed.KIND) == 0 and asked.count(lessons.KIND) == 0
+    assert [k for k in asked if k in (parsed.KIND, parsed.OUTLINES, lessons.KIND)] == []
 
 
 def test_a_lesson_made_from_another_finds_its_own_images(tmp_path: Path) -> None:

@@ -94,6 +94,7 @@ def test_explorer_state_is_rendered_from_a_course_served_as_outlines(
     with TestClient(app(), base_url="http://127.0.0.1") as first:
         assert first.get(LESSON).status_code == 200
     monkeypatch.setattr(parsed, "_MEMORY", parsed.Recent(parsed.MEMORY, per_group=2))
+    monkeypatch.setattr(parsed, "_OUTLINES", parsed.Recent(parsed.MEMORY, per_group=2))
     monkeypatch.setattr(lessons, "_MEMORY", lessons.Recent(lessons.MEMORY, per_group=2))
     with TestClient(app(), base_url="http://127.0.0.1") as again:
         page = again.get(LESSON, params={"n": "2048"})

@@ -70,6 +70,9 @@ VERSIONS = 2
 
 _MEMORY: Recent[str, _Kept] = Recent(MEMORY, per_group=VERSIONS)
 
+_OUTLINES: Recent[str, _Kept] = Recent(MEMORY, per_group=VERSIONS)
+"""Outlines read from the store, in memory: a server reads each again at every save."""
+
 
 class ParseCache:
     """Clean parses of lesson files, in memory and in ``store``."""
@@ -107,12 +110,14 @@ class ParseCache:
         if self.fresh:
             return None
         self._asked.add(path)
-        _MEMORY.at_least(len(self._asked) + MEMORY)  # every lesson of a served course
+        for memory in (_MEMORY, _OUTLINES):  # every lesson of a served course
+            memory.at_least(len(self._asked) + MEMORY)
         key = _key(path, shown, root, raw)
         kept = _MEMORY.get(key)
         if kept is None and self.store is not None and self.outlines:
-            shown_only = _load(self.store.get(OUTLINES, key))
+            shown_only = _OUTLINES.get(key) or _load(self.store.get(OUTLINES, key))
             if shown_only is not None and _current(shown_only):
+                _OUTLINES.put(key, shown_only, group=path)
                 self._outlined[path] = (key, root)
                 return shown_only.lesson
         if kept is None and self.store is not None:
@@ -146,7 +151,7 @@ class ParseCache:
         """True when a parse of ``raw`` is kept, current or not (nothing is unpickled; the
         outline, a quarter of the parse, is asked for first)."""
         key = _key(path, shown, root, raw)
-        if _MEMORY.get(key) is not None:
+        if _MEMORY.get(key) is not None or _OUTLINES.get(key) is not None:
             return True
         if self.store is None:
             return False
