@@ -281,6 +281,29 @@ def test_a_file_listed_twice_gives_the_errors_of_one_process(tmp_path: Path) -> 
     assert outcome(together) == outcome(alone)
 
 
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_crew_build_parses_no_lesson_in_the_main_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bool
+) -> None:
+    """The crew's workers hold the bodies and verify them; only a page rendered after
+    the run (a server's) gets a lesson's body back here, by parsing its text again."""
+    parses: list[Path] = []
+    real = outlines.read_lesson_file
+
+    def counted(path: Path, *args: object) -> object:
+        parses.append(path)  # a forked worker counts into its own copy
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(outlines, "read_lesson_file", counted)
+    monkeypatch.setattr(course_module, "read_lesson_file", counted)
+    src = write_course(tmp_path / "c")
+    report = verify(src, tools(Cache(tmp_path / "cache") if kept else None), outlines=True)
+    assert crewed(report) and parses == []
+    assert report.whole is not None and report.course is not None
+    first = next(report.course.lessons())
+    assert report.whole(first).math != () and parses == [first.path]
+
+
 def test_the_workers_leave_their_parses_in_the_database_file(tmp_path: Path) -> None:
     """Not in the write-ahead log, which the main process would otherwise copy over
     when it closes the cache, after the site is written."""

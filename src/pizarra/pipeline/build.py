@@ -92,7 +92,7 @@ def verify(
         course, errors = load_course(src, parsed, crew)
         report.course = course
         if parsed is not None and outlines:
-            report.whole = parsed.whole
+            report.whole = parsed.whole_after
         elif crew is not None:
             report.whole = partial(reparsed, root=src)
         report.diagnostics.extend(errors)

@@ -95,9 +95,10 @@ class ParseCache:
         """With ``outlines``, :meth:`get` answers from ``store`` with the outline of a
         kept parse (a parse kept in memory is whole, and is given whole)."""
         self._pending: list[tuple[Path, str, Path | None, bytes, _Kept]] = []
-        self._outlined: dict[Path, tuple[str | None, Path | None]] = {}
-        """The key and course folder of each file answered with an outline (no key: a
-        crew worker's outline, :meth:`crew_outline`)."""
+        self._outlined: dict[Path, tuple[str, Path | None]] = {}
+        """The key and course folder of each file answered with an outline."""
+        self._crewed: dict[Path, Path | None] = {}
+        """The course folder of each file a crew worker outlined (:meth:`crew_outline`)."""
         self._asked: set[Path] = set()
 
     def keeps_none(self) -> bool:
@@ -128,24 +129,31 @@ class ParseCache:
         return kept.lesson
 
     def whole(self, lesson: Lesson) -> Lesson:
-        """``lesson`` with its body, if :meth:`get` or a crew gave its outline (the course's
-        version of it: with the course's macros); else ``lesson`` itself. A parse gone
-        from the store since is made again from the outline's text."""
+        """``lesson`` with its body, if :meth:`get` gave its outline (the course's
+        version of it: with the course's macros); else ``lesson`` itself (a crew's
+        outline too: its worker holds the body, and verifies it). A parse gone from the
+        store since is made again from the outline's text."""
         found = self._outlined.get(lesson.path)
         if found is None:
             return lesson
         key, root = found
-        if key is not None:
-            kept = _MEMORY.get(key) or (_load(self.store.get(KIND, key)) if self.store else None)
-            if kept is not None:
-                _remember(key, kept)
-                return filled(lesson, kept.lesson)
+        kept = _MEMORY.get(key) or (_load(self.store.get(KIND, key)) if self.store else None)
+        if kept is not None:
+            _remember(key, kept)
+            return filled(lesson, kept.lesson)
         return reparsed(lesson, root)
 
     def crew_outline(self, lesson: Lesson, root: Path | None) -> None:
-        """``lesson`` is the outline a crew worker sent: :meth:`whole` parses its text
-        again (the worker kept the body)."""
-        self._outlined[lesson.path] = (None, root)
+        """``lesson`` is the outline a crew worker sent (see :meth:`whole_after`)."""
+        self._crewed[lesson.path] = root
+
+    def whole_after(self, lesson: Lesson) -> Lesson:
+        """:meth:`whole`, for a page rendered after the run, once the crew's workers,
+        which held their lessons' bodies, are gone: a crew's outline is parsed again.
+        Never during the run: the main process would parse every lesson a second time."""
+        if lesson.path in self._crewed:
+            return reparsed(lesson, self._crewed[lesson.path])
+        return self.whole(lesson)
 
     def holds(self, path: Path, shown: str, root: Path | None, raw: bytes) -> bool:
         """True when a parse of ``raw`` is kept, current or not (nothing is unpickled; the
