@@ -197,9 +197,9 @@ def test_a_build_indexes_pages_as_they_are_rendered(
     given: list[str] = []
     add = search.IndexFeed.add
 
-    def spy(feed: search.IndexFeed, path: str, page: bytes) -> None:
+    def spy(feed: search.IndexFeed, path: str, page: bytes, indexed: bytes | None) -> None:
         given.append(path)
-        add(feed, path, page)
+        add(feed, path, page, indexed)
 
     monkeypatch.setattr(search.IndexFeed, "add", spy)
     src = write_course(tmp_path / "c")

@@ -25,19 +25,19 @@ class Feed:
     first lesson this run verifies (a run that verifies none reuses the kept index)."""
 
     def __init__(self) -> None:
-        self.pages: list[tuple[str, bytes]] = []
+        self.pages: list[tuple[str, bytes, bytes | None]] = []
         self.started: IndexFeed | None = None
 
     def __call__(self, lesson: Lesson, result: LessonResult) -> None:
         path = lesson_path(lesson)
         if path in result.pages:
-            self.pages.append((path, result.pages[path]))
+            self.pages.append((path, result.pages[path], result.indexed))
         if self.started is None and not result.cached:
             self.started = IndexFeed()
             for given in self.pages:
                 self.started.add(*given)
         elif self.started is not None and path in result.pages:
-            self.started.add(path, result.pages[path])
+            self.started.add(path, result.pages[path], result.indexed)
 
     def close(self) -> None:
         """Every lesson page is given: Pagefind may write the index."""

@@ -47,7 +47,7 @@ SEEN_ONCE = "lessons-once"
 once (a first build's): the next build runs the cells again to confirm them
 (:func:`~pizarra.pipeline.lesson.confirm_lesson`) instead of verifying it all again."""
 
-FORMAT = 3
+FORMAT = 4
 """Bumped whenever :class:`LessonResult` changes shape, or how it is stored."""
 
 PACKING = 1

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pizarra.site.searchable import searchable
+from pizarra.site.searchable import searchable, unpacked
 
 if TYPE_CHECKING:
     from pizarra.base.cache import Cache
@@ -47,6 +47,10 @@ FOLDER = "pagefind"
 
 FORMULA_LETTERS = "math > semantics > :not(annotation)"
 """A formula's presentation MathML: its TeX annotation is what the index reads instead."""
+
+_Page = tuple[str, bytes, bytes | None]
+"""A page for the index: its path, its bytes, and what Pagefind reads of it if made
+(:func:`~pizarra.site.searchable.packed`)."""
 
 UNUSED = ("pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.")
 """Pagefind's other UIs: the site uses its default UI only, so these are not shipped."""
@@ -144,15 +148,16 @@ class IndexFeed:
         reloaded, and a save that comes meanwhile is rebuilt first."""
         self.given: list[tuple[str, bytes]] = []
         """The pages given so far, in order."""
-        self._queue: queue.SimpleQueue[tuple[str, bytes] | bool] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Page | bool] = queue.SimpleQueue()
         self._outcome: list[list[dict[str, Any]] | BaseException] = []
         self._thread = threading.Thread(target=self._work, name="pagefind", daemon=True)
         self._thread.start()
 
-    def add(self, path: str, page: bytes) -> None:
-        """Index ``page``, the site's file ``path``."""
+    def add(self, path: str, page: bytes, indexed: bytes | None = None) -> None:
+        """Index ``page``, the site's file ``path``; ``indexed`` is what Pagefind reads
+        of it (:func:`~pizarra.site.searchable.packed`), when it was made with the page."""
         self.given.append((path, page))
-        self._queue.put((path, page))
+        self._queue.put((path, page, indexed))
 
     def holds(self, files: Mapping[str, bytes], pages: list[str]) -> bool:
         """Whether it was given exactly ``pages`` as ``files`` has them, in that order."""
@@ -180,7 +185,7 @@ class IndexFeed:
                 done: bool | None = None  # True: write the index; False: stop
                 while done is None:
                     batch: list[dict[str, Any]] = []
-                    item: tuple[str, bytes] | bool | None = self._queue.get()
+                    item: _Page | bool | None = self._queue.get()
                     while item is not None:  # the pages already waiting, at once
                         if isinstance(item, bool):
                             done = item
@@ -195,7 +200,7 @@ class IndexFeed:
         except BaseException as exc:  # raised again by files(), in the caller's thread
             self._outcome.append(exc)
 
-    def _take(self) -> tuple[str, bytes] | bool | None:
+    def _take(self) -> _Page | bool | None:
         """The next item if one is waiting, else None."""
         try:
             return self._queue.get_nowait()
@@ -203,12 +208,13 @@ class IndexFeed:
             return None
 
 
-def _add_file(index: object, path: str, page: bytes) -> dict[str, Any]:
+def _add_file(index: object, path: str, page: bytes, indexed: bytes | None) -> dict[str, Any]:
+    text = unpacked(indexed) if indexed is not None else searchable(page.decode())
     return {
         "type": "AddFile",
         "index_id": index,
         "url": "/" + path.removesuffix("index.html"),
-        "file_contents": searchable(page.decode()),
+        "file_contents": text,
         "file_path": None,
     }
 
