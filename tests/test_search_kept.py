@@ -75,3 +75,18 @@ def test_a_rebuild_hands_pagefind_the_kept_texts_and_makes_the_same_index(
     assert report.course is not None
     pages = [lesson_path(lesson) for lesson in report.course.lessons()]
     assert _index(report.files) == _index(search_index(report.files, pages))
+
+
+def test_a_bug_preparing_a_page_for_search_is_an_error_at_its_lesson(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pizarra.pipeline.lesson
+
+    def broken(page: bytes) -> bytes:
+        raise ValueError("broken on purpose")
+
+    monkeypatch.setattr(pizarra.pipeline.lesson, "packed", broken)
+    report = verify(_course(tmp_path), _tools(Cache(tmp_path / "cache")))
+    found = [d.format() for d in report.diagnostics if "preparing its page for search" in d.message]
+    assert report.failed() and len(found) == 2, found
+    assert all(":1:1: " in line for line in found)

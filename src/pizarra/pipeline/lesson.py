@@ -96,7 +96,10 @@ def verify_lesson(
         reading = partial(scan_pages, pages)
         scans = guarded(reading, scans, at, "reading the links of its pages", diagnostics)
     page = pages.get(lesson_path(lesson))
-    indexed = packed(page) if page is not None else None
+    indexed = None
+    if page is not None:
+        preparing = partial(packed, page)
+        indexed = guarded(preparing, None, at, "preparing its page for search", diagnostics)
     return LessonResult(tuple(diagnostics), ledger, tuple(outcomes), pages, scans, indexed=indexed)
 
 
