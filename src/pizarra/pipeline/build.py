@@ -157,6 +157,9 @@ def _verify_course(
     )
     for lesson, result in zip(course.lessons(), results, strict=True):
         report.add(lesson.path, result)
+        page = result.pages.get(lesson_path(lesson))
+        if page is not None and result.indexed is not None:
+            report.search_texts[lesson_path(lesson)] = (page, result.indexed)
     report.inputs = course_inputs(course, src)
     report.reusable = all(keepable(result) for result in results)
     editions = verify_editions(course, src, tools, strict_claims, report, whole)
@@ -176,7 +179,9 @@ def _verify_course(
     sources |= editions.sources
     indexing = None
     if feed is not None:
-        indexing = start_index_site(course, files, tools.store, feed.started)
+        indexing = start_index_site(
+            course, files, tools.store, feed.started, texts=report.search_texts
+        )
     ready = lesson_scans(results, files) | editions.scans
     scans = PageScans(tools.store, code_fingerprint())
     report.diagnostics += check_links(files, origins, sources, scans, ready)

@@ -8,16 +8,22 @@ from pizarra.base.cache import Cache
 from pizarra.base.errors import Diagnostic, SourcePos
 from pizarra.pipeline.lesson import LessonResult
 from pizarra.render.pages import lesson_path
-from pizarra.site.search import IndexFeed, SearchIndexError, start_search_index
+from pizarra.site.search import IndexFeed, SearchIndexError, Texts, start_search_index
 from pizarra.source.model import Course, Lesson
 
 
 def index_site(
-    course: Course, files: dict[str, bytes], store: Cache | None, background: bool = False
+    course: Course,
+    files: dict[str, bytes],
+    store: Cache | None,
+    background: bool = False,
+    texts: Texts | None = None,
 ) -> list[Diagnostic]:
     """Add the search index of the lesson pages to ``files``; its failure, if any.
-    ``background``: Pagefind runs at a lower CPU priority (``serve``, after a reload)."""
-    return start_index_site(course, files, store, background=background)()
+    ``background``: Pagefind runs at a lower CPU priority (``serve``, after a reload);
+    ``texts``: what it reads of the pages, kept with their lessons
+    (:attr:`~pizarra.pipeline.tools.Report.search_texts`)."""
+    return start_index_site(course, files, store, background=background, texts=texts)()
 
 
 class Feed:
@@ -55,13 +61,14 @@ def start_index_site(
     store: Cache | None,
     feed: IndexFeed | None = None,
     background: bool = False,
+    texts: Texts | None = None,
 ) -> Callable[[], list[Diagnostic]]:
     """:func:`index_site`, with Pagefind indexing in the background until the returned
     function adds the index to ``files`` (unchanged until then) and says what failed;
     ``feed`` is Pagefind already given the lesson pages as they were rendered."""
     pages = [lesson_path(ln) for ln in course.lessons()]
     try:
-        pending = start_search_index(files, pages, store, feed, background)
+        pending = start_search_index(files, pages, store, feed, background, texts)
     except SearchIndexError as exc:
         failure = _index_failure(course, exc)
         return lambda: failure

@@ -67,6 +67,10 @@ class Report:
     """The lessons verified and rendered by this run (the others came from the cache)."""
     reusable: bool = False
     """True when every lesson's result can be kept as it is (its code cells confirmed)."""
+    search_texts: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)
+    """Each lesson page's bytes and what Pagefind reads of it, by path, as its lesson's
+    result holds them (:attr:`~pizarra.pipeline.lesson.LessonResult.indexed`): an index
+    made later (``serve``'s) does not read the pages again."""
     whole: Callable[[Lesson], Lesson] | None = None
     """When :attr:`course` holds outlines (``verify(outlines=True)``): gives a lesson of it
     its body back, for a page rendered later (``serve``'s pages rendered on request)."""

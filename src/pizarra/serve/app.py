@@ -113,11 +113,11 @@ def create_app(
         started since ``started`` (whose own catching up then does it: a save that comes
         meanwhile is not slowed by Pagefind)."""
         time.sleep(INDEX_DELAY)
-        served, course = state.served, state.course
+        served, course, texts = state.served, state.course, state.search_texts
         if state.indexed == served or state.started != started or course is None:
             return
         files = {k: v for k, v in state.files.items() if not search_file(k)}
-        for diagnostic in index_site(course, files, tools.store, background=True):
+        for diagnostic in index_site(course, files, tools.store, background=True, texts=texts):
             print(diagnostic.format(), file=sys.stderr)
         state.add_index({k: v for k, v in files.items() if search_file(k)}, served)
         if course.editions:  # the original's search works meanwhile

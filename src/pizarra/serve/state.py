@@ -45,6 +45,8 @@ class SiteState:
     indexed: int = 0
     """The taken build whose search index ``files`` holds (:attr:`served` once it has
     its own)."""
+    search_texts: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)
+    """What Pagefind reads of the last good build's lesson pages (:attr:`Report.search_texts`)."""
     whole: Callable[[Lesson], Lesson] = lambda lesson: lesson
     """Gives a lesson of :attr:`course`, which holds outlines, its body (:attr:`Report.whole`)."""
     failed_course: Course | None = None
@@ -64,6 +66,7 @@ class SiteState:
             self.course, self.files, self.errors = report.course, {**index, **report.files}, ""
             self.ledgers = report.ledgers
             self.outcomes = report.outcomes
+            self.search_texts = report.search_texts
             if report.whole is not None:
                 self.whole = report.whole
             self.served += 1

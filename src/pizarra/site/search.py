@@ -48,6 +48,10 @@ FOLDER = "pagefind"
 FORMULA_LETTERS = "math > semantics > :not(annotation)"
 """A formula's presentation MathML: its TeX annotation is what the index reads instead."""
 
+Texts = Mapping[str, tuple[bytes, bytes]]
+"""What Pagefind reads of pages (:func:`~pizarra.site.searchable.packed`), made where each
+was rendered: by path, the page's bytes with it, so a text is used only for those bytes."""
+
 _Page = tuple[str, bytes, bytes | None]
 """A page for the index: its path, its bytes, and what Pagefind reads of it if made
 (:func:`~pizarra.site.searchable.packed`)."""
@@ -88,6 +92,7 @@ def start_search_index(
     store: Cache | None = None,
     feed: IndexFeed | None = None,
     background: bool = False,
+    texts: Texts | None = None,
 ) -> Callable[[], dict[str, bytes]]:
     """:func:`search_index` with Pagefind at work in the background until the returned
     function is called for the index, so a build checks its links meanwhile. ``files``
@@ -95,7 +100,8 @@ def start_search_index(
 
     ``feed`` is Pagefind already given pages while they were rendered: used if it was
     given exactly these pages, else ended. With ``background``, Pagefind runs at a
-    lower CPU priority (:class:`IndexFeed`)."""
+    lower CPU priority (:class:`IndexFeed`). ``texts`` spares reading again the pages
+    it holds a text of, with the same bytes."""
     pages = list(pages)
     key = _key(files, pages, CONFIG) if store is not None else ""
     kept = _unpack(store.get(KIND, key)) if store is not None else None
@@ -107,7 +113,8 @@ def start_search_index(
     if feed is None:
         feed = IndexFeed(background)
         for path in pages:
-            feed.add(path, files[path])
+            page, known = files[path], (texts or {}).get(path)
+            feed.add(path, page, known[1] if known is not None and known[0] == page else None)
     feed.close()
 
     def finish() -> dict[str, bytes]:
