@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.browser.axe import run_axe
+
 SNAPSHOT = """(selector) => {
   const root = document.querySelector(selector);
   const all = (s) => Array.from(root.querySelectorAll(s));
@@ -26,11 +28,6 @@ SNAPSHOT = """(selector) => {
     percents: text("[data-percent]"),
   };
 }"""
-
-AXE_RUN = (
-    "axe.run(document, {runOnly: {type: 'tag', values: "
-    "['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa']}})"
-)
 
 
 def snapshot(page: Page, selector: str) -> dict[str, Any]:
@@ -54,5 +51,4 @@ def set_state(page: Page, selector: str, indices: tuple[int, ...]) -> None:
 
 def axe_violations(page: Page, axe_path: str) -> list[Any]:
     page.add_script_tag(path=axe_path)
-    result = page.evaluate(AXE_RUN)
-    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+    return [(v["id"], v["nodes"]) for v in run_axe(page)]

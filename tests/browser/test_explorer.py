@@ -8,16 +8,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import location
 
 pytestmark = pytest.mark.browser
 
 ROOT = "#crecimiento-atencion"
 VALUES = (128, 256, 512, 1024, 2048, 4096, 8192)
-AXE_RUN = (
-    "axe.run(document, {runOnly: {type: 'tag', values: "
-    "['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa']}})"
-)
 
 SNAPSHOT = """(selector) => {
   const root = document.querySelector(selector);
@@ -196,8 +193,7 @@ def test_axe_has_no_violations_with_the_table_open_and_closed(
         if opened:
             for summary in page.locator("details > summary").all():
                 summary.click()
-        result = page.evaluate(AXE_RUN)
-        violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+        violations = run_axe(page)
         assert violations == [], json.dumps(violations)
 
 

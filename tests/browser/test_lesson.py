@@ -11,9 +11,10 @@ from playwright.sync_api import Browser, Page
 
 from pizarra.source.course import BUNDLED
 from pizarra.source.lower import parse_lesson
+from tests.browser.axe import run_axe
 from tests.browser.conftest import ServedCourse, location
 from tests.browser.snapshots import snapshot as explorer_state
-from tests.browser.test_explorer import AXE_RUN, ROOT, VALUES, open_page, range_of, snapshot
+from tests.browser.test_explorer import ROOT, VALUES, open_page, range_of, snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -81,12 +82,7 @@ def the_lesson(published: Published = POWERS) -> Any:
 
 
 def axe_violations(page: Page, axe_path: str) -> list[dict[str, Any]]:
-    # Evaluated through the DevTools protocol: the page's CSP forbids inline scripts.
-    page.evaluate(Path(axe_path).read_text(encoding="utf-8"))
-    result: dict[str, Any] = page.evaluate(AXE_RUN)
-    return [
-        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]]} for v in result["violations"]
-    ]
+    return run_axe(page, axe_path)
 
 
 def load(page: Page, url: str) -> None:
