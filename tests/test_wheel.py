@@ -9,6 +9,7 @@ fills from the usual index the first time, or whenever a dependency changes.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -33,6 +34,8 @@ summary: A single lesson file.
 Doubling $n$ quadruples $n^2$: $2^2=4$.
 """
 
+pytestmark = pytest.mark.slow  # queued together, so that one worker makes the venv for all
+
 
 def run(args: list[str | Path], cwd: Path, env: dict[str, str], timeout: int = 600) -> str:
     done = subprocess.run(
@@ -46,13 +49,34 @@ def run(args: list[str | Path], cwd: Path, env: dict[str, str], timeout: int = 6
 def installed(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> tuple[Path, dict[str, str]]:
-    """A fresh venv with nothing but the wheel of this checkout and its dependencies."""
-    root = tmp_path_factory.mktemp("wheel")
-    source = root / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*SKIP))
+    """A fresh venv with nothing but the wheel of this checkout and its dependencies, made
+    once a run: parallel workers share it (each with a cache of its own)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base  # one run's folder
+    root = shared / "wheel"
+    with open(shared / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a second worker waits for the first one's venv
+        if not (root / "ready").exists():
+            shutil.rmtree(root, ignore_errors=True)  # what a failed attempt left
+            _install(root, request)
+            (root / "ready").touch()
+    env = _clean_env()
+    env["PIZARRA_CACHE_DIR"] = str(tmp_path_factory.mktemp("wheel-cache"))
+    return root / "venv", env
+
+
+def _clean_env() -> dict[str, str]:
     # PYTHONPATH would put a checkout's sources before the installed wheel
     skip = ("PIZARRA_", "VIRTUAL_ENV", "PYTHONPATH")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(skip)}
+    return {k: v for k, v in os.environ.items() if not k.startswith(skip)}
+
+
+def _install(root: Path, request: pytest.FixtureRequest) -> None:
+    """Build the wheel from a copy of the checkout and install it into ``root/venv``."""
+    root.mkdir()
+    source = root / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*SKIP))
+    env = _clean_env()
     env["PIZARRA_CACHE_DIR"] = str(root / "cache")
     dist = root / "dist"
     run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", dist, source], root, env)
@@ -73,7 +97,6 @@ def installed(
         (root / "requirements.txt").write_text(_requirements(wheel), encoding="utf-8")
         run(fill, root, env)
         run(offline, root, env)
-    return venv, env
 
 
 def _requirements(wheel: Path) -> str:
@@ -89,7 +112,6 @@ def _requirements(wheel: Path) -> str:
     return "\n".join(wanted) + "\n"
 
 
-@pytest.mark.slow
 def test_the_wheel_carries_the_package_data(installed: tuple[Path, dict[str, str]]) -> None:
     [wheel] = (installed[0].parent / "dist").glob("pizarra-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -126,7 +148,6 @@ def test_the_installed_templates_come_compiled(installed: tuple[Path, dict[str, 
     assert "shipped" in run([venv / "bin" / "python", "-c", SHIPPED], venv, env)
 
 
-@pytest.mark.slow
 def test_a_fresh_venv_builds_the_bundled_course_and_one_lesson(
     installed: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:
