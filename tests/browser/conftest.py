@@ -75,9 +75,15 @@ class Quiet:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.pending = 0
-        page.on("request", lambda _: self._count(1))
-        page.on("requestfinished", lambda _: self._count(-1))
-        page.on("requestfailed", lambda _: self._count(-1))
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+
+    def stop(self) -> None:
+        """Stop counting (a page opened by :func:`open_quietly` once more counts anew)."""
+        self.page.remove_listener("request", self._started)
+        self.page.remove_listener("requestfinished", self._ended)
+        self.page.remove_listener("requestfailed", self._ended)
 
     def goto(self, url: str) -> Response | None:
         """Open ``url`` and wait for its load event, its fonts and every request it made."""
@@ -94,8 +100,20 @@ class Quiet:
             assert time.monotonic() < deadline, f"{self.pending} request(s) still in flight"
             self.page.wait_for_timeout(10)
 
-    def _count(self, step: int) -> None:
-        self.pending += step
+    def _started(self, _: object) -> None:
+        self.pending += 1
+
+    def _ended(self, _: object) -> None:
+        self.pending -= 1
+
+
+def open_quietly(page: Page, url: str) -> Response | None:
+    """Open ``url`` and wait for its load event, its fonts and every request it made."""
+    quiet = Quiet(page)
+    try:
+        return quiet.goto(url)
+    finally:
+        quiet.stop()
 
 
 def load_explorer(name: str, lang: str, edit: tuple[str, str] | None = None) -> Explorer:

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from pizarra.source.course import BUNDLED
 from pizarra.source.lower import parse_lesson
 from tests.browser.axe import run_axe
-from tests.browser.conftest import ServedCourse, location
+from tests.browser.conftest import ServedCourse, location, open_quietly
 from tests.browser.snapshots import snapshot as explorer_state
 from tests.browser.test_explorer import ROOT, VALUES, open_page, range_of, snapshot
 
@@ -86,8 +86,7 @@ def axe_violations(page: Page, axe_path: str) -> list[dict[str, Any]]:
 
 
 def load(page: Page, url: str) -> None:
-    page.goto(url, wait_until="networkidle")
-    page.evaluate("document.fonts.ready")
+    open_quietly(page, url)
 
 
 @pytest.mark.parametrize("published", LESSONS)
