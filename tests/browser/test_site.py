@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import BuiltSite, ServedCourse, serve_course
+from tests.browser.conftest import BuiltSite, ServedCourse, open_quietly, serve_course
 from tests.browser.test_lesson import LOGS, PATH, axe_violations, load
 from tests.support import FIXTURES
 
@@ -171,7 +171,7 @@ def test_every_page_has_no_axe_violations(
     )
     page = context.new_page()
     for path in ("/", "/primera/", "/tercera/", "/falta"):
-        page.goto(small_course.url + path, wait_until="networkidle")
+        open_quietly(page, small_course.url + path)
         assert axe_violations(page, axe_path) == [], path
     context.close()
 

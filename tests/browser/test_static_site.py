@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import SUB, BuiltSite, Quiet
+from tests.browser.conftest import SUB, BuiltSite, Quiet, open_quietly
 from tests.browser.test_lesson import LOGS, PATH, axe_violations
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def test_404_page_works_under_a_sub_path(page: Page, static_site: BuiltSite) -> 
     html = (static_site.out / "404.html").read_text(encoding="utf-8")
     rooted = re.findall(r'(?:href|src)="(/[^"]*)"', html)
     assert rooted == [], "a link from / would leave the sub-path"
-    response = page.goto(static_site.url + "/no-existe", wait_until="networkidle")
+    response = open_quietly(page, static_site.url + "/no-existe")
     assert response is not None and response.status == 404
     assert page.locator("h1").inner_text() == "Página no encontrada"
     sheets = page.evaluate("Array.from(document.styleSheets).map(s => s.href)")
@@ -123,7 +123,7 @@ def test_chart_labels_are_at_least_12_css_pixels_and_never_overlap(
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": 740})
     page = context.new_page()
-    page.goto(static_site.url + path, wait_until="networkidle")
+    open_quietly(page, static_site.url + path)
     labels = page.evaluate(LABELS)
     context.close()
     assert len(labels) >= 10
@@ -169,7 +169,7 @@ def test_code_is_highlighted_in_colours_that_meet_aa(
 ) -> None:
     context = browser.new_context(color_scheme=scheme)
     page = context.new_page()
-    page.goto(static_site.url + PATH, wait_until="networkidle")
+    open_quietly(page, static_site.url + PATH)
     spans = page.evaluate(CONTRAST)
     colours = set(
         page.locator(
@@ -187,7 +187,7 @@ def test_code_is_highlighted_in_colours_that_meet_aa(
 def test_copy_button_copies_the_code(browser: Browser, static_site: BuiltSite) -> None:
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(static_site.url + PATH, wait_until="networkidle")
+    open_quietly(page, static_site.url + PATH)
     cell = page.locator("figure.cell").first
     button = cell.locator("button[data-copy]")
     assert button.inner_text() == "Copiar el código"
