@@ -104,3 +104,25 @@ def test_an_upcoming_lesson_lists_its_labels(tmp_path: Path) -> None:
     )
     _, errors = load_course(course)
     assert [d.message for d in errors] == ["upcoming lesson 2: `labels` must be a list of labels"]
+
+
+def test_a_lesson_folder_symlinked_from_outside_the_course_is_an_error(tmp_path: Path) -> None:
+    """A link anywhere on the way down from the course folder counts, not only the file's."""
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    outside = tmp_path / "outside"
+    (course / "lessons").rename(outside)
+    (course / "lessons").symlink_to(outside)
+    loaded, errors = load_course(course)
+    assert errors and all("leads outside the course folder" in d.message for d in errors)
+    assert loaded is None or not list(loaded.lessons())
+
+
+def test_a_lesson_reached_through_a_link_inside_the_course_is_fine(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    (course / "lessons").rename(course / "drafts")
+    (course / "lessons").symlink_to(course / "drafts")
+    loaded, errors = load_course(course)
+    assert [d.format() for d in errors] == []
+    assert loaded is not None and list(loaded.lessons())

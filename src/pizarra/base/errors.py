@@ -97,11 +97,9 @@ class PizarraError(Exception):
 
 def display_path(path: Path, root: Path | None = None) -> str:
     """A path as authors typed it: relative to ``root`` (or the cwd) when inside it."""
-    for base in (root, Path.cwd()):
-        if base is None:
-            continue
-        try:
-            return str(path.resolve().relative_to(base.resolve()))
-        except ValueError:
-            continue
+    resolved = path.resolve()
+    # The working directory has no symlinks to resolve (POSIX ``getcwd``).
+    for base in (root.resolve() if root is not None else None, Path.cwd()):
+        if base is not None and resolved.is_relative_to(base):
+            return str(resolved.relative_to(base))
     return str(path)
