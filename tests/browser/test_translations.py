@@ -1,5 +1,6 @@
 """The English edition in Chromium: the language link both ways, hreflang alternates,
-search in the page's language, and no axe violations on the English pages."""
+search in the page's language, and each English page in English (their axe runs are the
+static site's sweep, ``test_static_site``)."""
 
 from __future__ import annotations
 
