@@ -7,8 +7,6 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.browser.axe import run_axe
-
 SNAPSHOT = """(selector) => {
   const root = document.querySelector(selector);
   const all = (s) => Array.from(root.querySelectorAll(s));
@@ -47,8 +45,3 @@ def set_state(page: Page, selector: str, indices: tuple[int, ...]) -> None:
         }""",
         [selector, list(indices)],
     )
-
-
-def axe_violations(page: Page, axe_path: str) -> list[Any]:
-    page.add_script_tag(path=axe_path)
-    return [(v["id"], v["nodes"]) for v in run_axe(page)]

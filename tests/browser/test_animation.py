@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import ServedCourse, serve_course
 from tests.browser.test_csp import WATCH
-from tests.browser.test_lesson import axe_violations, load
+from tests.browser.test_lesson import load
 from tests.support import FIXTURES
 
 pytestmark = pytest.mark.browser
@@ -38,7 +39,7 @@ def test_the_frames_are_an_accessible_list_with_no_violation(
     assert images.count() == 4
     assert images.nth(2).get_attribute("alt") == "A sine wave shifted to the right (frame 3 of 4)"
     assert page.evaluate("window.__cspViolations") == []
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     context.close()
 
 

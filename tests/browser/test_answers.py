@@ -16,8 +16,8 @@ from pizarra.check.answers.questions import lesson_keys
 from pizarra.source.course import BUNDLED
 from pizarra.source.lower import parse_lesson
 from tests.answers.corpus import HAND, fields, inputs, wrong_answers
+from tests.browser.axe import run_axe
 from tests.browser.conftest import BuiltSite, ServedCourse, serve_course
-from tests.browser.test_lesson import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -330,7 +330,7 @@ def test_no_axe_violations_and_no_overflow_at_320_px(
         answer(page, "pregunta-1-1", "12")
         answer(page, "pregunta-3-1", "1/16")
         page.locator("details.answer-hint").first.locator("summary").click()
-        assert axe_violations(page, axe_path) == []
+        assert run_axe(page, axe_path) == []
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
         assert problems == []
         context.close()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import location
-from tests.browser.snapshots import axe_violations, set_state, snapshot
+from tests.browser.snapshots import set_state, snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +88,7 @@ def test_axe_has_no_violations(page: Page, base_url: str, axe_path: str, scheme:
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     open_page(page, base_url + "/softmax")
     page.click(f"{ROOT} details > summary")
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
 
 
 def test_usable_at_320_pixels(page: Page, base_url: str) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import ServedCourse, serve_course
-from tests.browser.test_lesson import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -97,4 +97,4 @@ def test_tabs_switch_by_keyboard_and_the_page_is_accessible(
     page.keyboard.press("ArrowRight")
     assert page.get_by_text("The second tab.").is_visible()
     assert not page.get_by_text("The first tab.").is_visible()
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []

@@ -81,10 +81,6 @@ def the_lesson(published: Published = POWERS) -> Any:
     return lesson
 
 
-def axe_violations(page: Page, axe_path: str) -> list[dict[str, Any]]:
-    return run_axe(page, axe_path)
-
-
 def load(page: Page, url: str) -> None:
     open_quietly(page, url)
 
@@ -115,7 +111,7 @@ def test_lesson_is_typeset_and_has_no_axe_violations(
                              return c.textContent; }).join('\\n')"""
     )
     assert "$" not in prose and "\\frac" not in prose, "raw TeX reached the page"
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     context.close()
 
 
@@ -227,7 +223,7 @@ def test_phone_width_has_no_horizontal_scroll(
     load(page, bundled_course.url + published.path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.screenshot(path=str(SHOTS / f"lesson-{published.path.strip('/')}-320.png"))
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     context.close()
 
 
@@ -248,7 +244,7 @@ def test_course_page_puts_published_lessons_first(
     top = page.evaluate("document.querySelector('.lesson-card').getBoundingClientRect().top")
     first_upcoming = page.evaluate("document.querySelector('.upcoming-list').offsetTop")
     assert top < first_upcoming
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     published.last.click()
     assert page.url.endswith(EXP.path)
 
@@ -358,7 +354,7 @@ def test_second_explorer_lesson_in_english(
     page.keyboard.press("ArrowRight")
     after = page.locator("[data-value]").first.inner_text()
     assert int(after.replace(",", "")) == 2 * int(before.replace(",", ""))
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
 
 
 @pytest.mark.parametrize("published", LESSONS)

@@ -6,8 +6,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pizarra.check.claims import claim_records
+from tests.browser.axe import run_axe
 from tests.browser.conftest import ServedCourse
-from tests.browser.test_lesson import PATH, axe_violations, load, the_lesson
+from tests.browser.test_lesson import PATH, load, the_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +49,7 @@ def test_report_lists_every_statement_and_has_no_axe_violations(
     assert page.locator("tr.claim code").count() == 0
     assert page.locator("ul.report-states li").count() == 3
     assert page.locator("#celdas + ul li").count() == len(list(the_lesson().code_cells()))
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     context.close()
 
 
@@ -58,5 +59,5 @@ def test_report_fits_a_phone(browser: Browser, bundled_course: ServedCourse, axe
     load(page, bundled_course.url + PATH + "verificacion/")
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     assert not overflow
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     context.close()

@@ -6,8 +6,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pizarra.source.course import BUNDLED, load_course
+from tests.browser.axe import run_axe
 from tests.browser.conftest import ServedCourse
-from tests.browser.test_lesson import PATH, axe_violations, load, the_lesson
+from tests.browser.test_lesson import PATH, load, the_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +89,7 @@ def test_open_search_has_no_axe_violations(
     page = context.new_page()
     load(page, bundled_course.url + PATH)
     open_search(page, "potencia")
-    assert axe_violations(page, axe_path) == []
+    assert run_axe(page, axe_path) == []
     page.keyboard.press("Escape")
     assert not page.get_by_role("dialog").is_visible()
     context.close()

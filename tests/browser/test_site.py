@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import BuiltSite, ServedCourse, open_quietly, serve_course
-from tests.browser.test_lesson import LOGS, PATH, axe_violations, load
+from tests.browser.test_lesson import LOGS, PATH, load
 from tests.support import FIXTURES
 
 pytestmark = pytest.mark.browser
@@ -172,7 +173,7 @@ def test_every_page_has_no_axe_violations(
     page = context.new_page()
     for path in ("/", "/primera/", "/tercera/", "/falta"):
         open_quietly(page, small_course.url + path)
-        assert axe_violations(page, axe_path) == [], path
+        assert run_axe(page, axe_path) == [], path
     context.close()
 
 

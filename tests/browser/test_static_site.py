@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.axe import run_axe
 from tests.browser.conftest import SUB, BuiltSite, Quiet, open_quietly
-from tests.browser.test_lesson import LOGS, PATH, axe_violations
+from tests.browser.test_lesson import LOGS, PATH
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +59,7 @@ def test_every_page_has_no_axe_violations_and_no_console_errors(
     found: dict[str, Any] = {}
     for path in [p for p in pages if p not in states] + mine:
         quiet.goto(static_site.url + path)
-        violations = axe_violations(page, axe_path)
+        violations = run_axe(page, axe_path)
         quiet.wait()  # nothing the page asked for is cut off by the next one
         if violations:
             found[path] = violations
